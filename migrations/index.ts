@@ -1,0 +1,6 @@
+import { CreateUsers1763780000000 } from './1763780000000-create-users';
+import { CreateTasks1763780001000 } from './1763780001000-create-tasks';
+import { CreateLanguages1763780002000 } from './1763780002000-create-languages';
+
+/** Every migration, oldest first. Append new ones; never edit a merged one. */
+export const MIGRATIONS = [CreateUsers1763780000000, CreateTasks1763780001000, CreateLanguages1763780002000];

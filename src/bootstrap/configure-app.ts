@@ -1,0 +1,35 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Express } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import pinoHttp from 'pino-http';
+import { AppConfig } from '../config/app-config';
+
+/** What must be applied to the app instance itself; shared by main.ts and the e2e test harness. */
+export function configureApp(app: INestApplication, config: AppConfig, logger: Logger): void {
+  const express = app.getHttpAdapter().getInstance() as Express;
+  express.set('trust proxy', config.trustProxy);
+  express.disable('x-powered-by');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => {
+        const given = req.headers['x-request-id'];
+        return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Translation server API')
+      .setDescription('A REST API compatible with Weblate\'s: the same paths, fields and status codes.')
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token wlu_…' }, 'tokenAuth')
+      .addSecurityRequirements('tokenAuth')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/schema', raw: ['json'] });
+}

@@ -1,0 +1,55 @@
+import { INestApplicationContext } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
+import { createRootLogger } from '../core/logging/pino-logger';
+import { EmbeddedPostgresError } from '../database/embedded-postgres';
+import { openDatabase } from '../database/open-database';
+
+interface ProcessContext {
+  config: AppConfig;
+  logger: Logger;
+  database: { url: string };
+}
+
+/**
+ * Starts a long-running process (server or worker): validated configuration, the database (embedded when no
+ * DATABASE_URL), and a clean stop on SIGINT/SIGTERM that also stops the embedded PostgreSQL. Start-up
+ * failures are one clear line on stderr and exit status 1.
+ */
+export function runProcess(name: string, start: (context: ProcessContext) => Promise<INestApplicationContext>): void {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const logger = createRootLogger(config.logLevel);
+  const run = async () => {
+    const database = await openDatabase(config, (line) => logger.warn(line));
+    let app: INestApplicationContext | undefined;
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info(`${name} stopping (${signal})`);
+      await app?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
+      await database.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    try {
+      app = await start({ config, logger, database });
+    } catch (error) {
+      await database.stop().catch(() => undefined);
+      throw error;
+    }
+  };
+  run().catch((error: unknown) => {
+    const known = error instanceof EmbeddedPostgresError || error instanceof ConfigError;
+    if (!known) logger.error({ err: error }, `${name} failed to start`);
+    process.stderr.write(`${name} failed to start: ${(error as Error).message?.split('\n')[0] ?? String(error)}\n`);
+    process.exit(1);
+  });
+}

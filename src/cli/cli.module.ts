@@ -1,0 +1,22 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppOptions } from '../app.module';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { LanguagesModule } from '../languages/languages.module';
+import { RedisModule } from '../redis/redis.module';
+import { UsersModule } from '../users/users.module';
+import { CheckCommand } from './check.command';
+import { CreateAdminCommand } from './create-admin.command';
+import { MigrateCommand } from './migrate.command';
+
+/** The admin commands (`npm run cli -- <command>`). The database connects only when a command needs it. */
+@Module({})
+export class CliModule {
+  static forRoot({ config, database }: AppOptions): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database, { lazy: true }), RedisModule, UsersModule, LanguagesModule],
+      providers: [MigrateCommand, CreateAdminCommand, CheckCommand],
+    };
+  }
+}

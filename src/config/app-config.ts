@@ -1,0 +1,64 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { resolve } from 'node:path';
+import { parseRate, Rate } from '../core/rate-limit/rate';
+import { EnvSchema } from './env.schema';
+
+/** The validated, typed configuration; the only object that knows about process.env. */
+export class AppConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  readonly redisPrefix: string;
+  readonly siteUrl?: string;
+  readonly trustProxy: boolean;
+  readonly anonymousRate: Rate;
+  readonly userRate: Rate;
+  readonly pageSize: number;
+  readonly enableHooks: boolean;
+  readonly requireLogin: boolean;
+  readonly updateLanguages: boolean;
+  readonly runWorkers: boolean;
+  readonly uploadMaxBytes: number;
+  readonly logLevel: string;
+  readonly siteTitle: string;
+
+  constructor(env: EnvSchema) {
+    this.port = env.PORT;
+    this.dataDir = resolve(env.DATA_DIR);
+    this.databaseUrl = env.DATABASE_URL || undefined;
+    this.redisUrl = env.REDIS_URL || undefined;
+    this.redisPrefix = env.REDIS_PREFIX;
+    this.siteUrl = env.SITE_URL?.replace(/\/+$/, '');
+    this.trustProxy = env.TRUST_PROXY;
+    this.anonymousRate = parseRate(env.API_RATELIMIT_ANON)!;
+    this.userRate = parseRate(env.API_RATELIMIT_USER)!;
+    this.pageSize = env.PAGE_SIZE;
+    this.enableHooks = env.ENABLE_HOOKS;
+    this.requireLogin = env.REQUIRE_LOGIN;
+    this.updateLanguages = env.UPDATE_LANGUAGES;
+    this.runWorkers = env.RUN_WORKERS;
+    this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
+    this.logLevel = env.LOG_LEVEL;
+    this.siteTitle = env.SITE_TITLE;
+  }
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws a ConfigError listing every problem, one per line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.fromEntries(
+    Object.keys(new EnvSchema()).concat(['DATABASE_URL', 'REDIS_URL', 'SITE_URL'])
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const schema = plainToInstance(EnvSchema, known, { exposeDefaultValues: true });
+  const errors = validateSync(schema, { whitelist: true, forbidNonWhitelisted: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((text) => `invalid configuration: ${text}`));
+    throw new ConfigError(lines.join('\n'));
+  }
+  return new AppConfig(schema);
+}

@@ -1,0 +1,69 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, Validate } from 'class-validator';
+import { RateSyntax } from './rate.validator';
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const normalized = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(normalized)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(normalized)) return false;
+  return value;
+};
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+
+/** Every environment variable the server reads; validated once at boot (see loadConfig). */
+export class EnvSchema {
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT = 8000;
+
+  @IsOptional() @IsString()
+  DATA_DIR = './data';
+
+  @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of every Redis key (queues, rate limits, locks), so several installations can share one server. */
+  @IsOptional() @Matches(/^[A-Za-z0-9:_-]+$/)
+  REDIS_PREFIX = 'wts';
+
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  SITE_URL?: string;
+
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  TRUST_PROXY = false;
+
+  @IsOptional() @Validate(RateSyntax)
+  API_RATELIMIT_ANON = '100/day';
+
+  @IsOptional() @Validate(RateSyntax)
+  API_RATELIMIT_USER = '5000/hour';
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  PAGE_SIZE = 50;
+
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  ENABLE_HOOKS = true;
+
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  REQUIRE_LOGIN = false;
+
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  UPDATE_LANGUAGES = true;
+
+  /** Whether an API process also runs the background workers (a separate `npm run worker` needs REDIS_URL). */
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  RUN_WORKERS = true;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsOptional() @IsString()
+  SITE_TITLE = 'Weblate';
+}

@@ -1,0 +1,29 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AppConfig } from '../../config/app-config';
+import { NotAuthenticatedError, PermissionDeniedError } from '../errors/domain-error';
+import { requestContext } from '../http/request-context';
+import { ACCESS_POLICY, AccessPolicy } from './policy.decorators';
+
+export class MissingPolicyError extends Error {}
+
+/** Enforces the policy each route declares, and refuses to serve a route that declares none. */
+@Injectable()
+export class PolicyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [context.getHandler(), context.getClass()]);
+    if (!policy) {
+      throw new MissingPolicyError(`${context.getClass().name}.${context.getHandler().name} declares no access policy`);
+    }
+    const { user } = requestContext(context.switchToHttp().getRequest<Request>());
+    if (user.isAnonymous && (policy.kind !== 'public' || this.config.requireLogin)) throw new NotAuthenticatedError();
+    if (policy.kind === 'superuser' && !user.isSuperuser) throw new PermissionDeniedError();
+    return true;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Request } from 'express';
+import type { User } from '../../users/user.entity';
+import type { UrlBuilder } from '../urls/url-builder';
+
+/** What the core middleware learn about a request, kept on it for guards, decorators and the error filter. */
+export interface RequestContext {
+  requestId: string;
+  urls: UrlBuilder;
+  /** Absolute URL of this request, the base for pagination links. */
+  currentUrl: URL;
+  format: ResponseFormat;
+  defaultPageSize: number;
+  /** The authenticated user, or the anonymous user. */
+  user: User;
+}
+
+export type ResponseFormat = 'json' | 'api';
+
+const CONTEXT = Symbol('requestContext');
+
+export function setRequestContext(req: Request, context: RequestContext): void {
+  (req as unknown as Record<symbol, RequestContext>)[CONTEXT] = context;
+}
+
+export function requestContext(req: Request): RequestContext {
+  const context = (req as unknown as Record<symbol, RequestContext | undefined>)[CONTEXT];
+  if (!context) throw new Error('request context missing: the core middleware did not run for this route');
+  return context;
+}
+
+/** For the error filter, which must also answer requests that failed before the context was complete. */
+export function partialRequestContext(req: Request): Partial<RequestContext> {
+  return (req as unknown as Record<symbol, RequestContext | undefined>)[CONTEXT] ?? {};
+}

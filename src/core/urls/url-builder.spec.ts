@@ -1,0 +1,26 @@
+import { UrlBuilder } from './url-builder';
+
+describe('UrlBuilder', () => {
+  const urls = new UrlBuilder('https://example.org');
+
+  it.each([
+    ['apiRoot', urls.apiRoot(), 'https://example.org/api/'],
+    ['languages', urls.languages(), 'https://example.org/api/languages/'],
+    ['language', urls.language('pt_BR'), 'https://example.org/api/languages/pt_BR/'],
+    ['language with reserved characters', urls.language('x/y'), 'https://example.org/api/languages/x%2Fy/'],
+    ['languageStatistics', urls.languageStatistics('cs'), 'https://example.org/api/languages/cs/statistics/'],
+    ['languageWeb', urls.languageWeb('cs'), 'https://example.org/languages/cs/'],
+    ['task', urls.task('0b8f'), 'https://example.org/api/tasks/0b8f/'],
+    ['user', urls.user('jane'), 'https://example.org/api/users/jane/'],
+    ['userStatistics', urls.userStatistics('jane'), 'https://example.org/api/users/jane/statistics/'],
+    ['userWeb', urls.userWeb('jane'), 'https://example.org/user/jane/'],
+  ])('%s', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('lists every collection of the API root under /api/', () => {
+    const collections = urls.collections();
+    expect(Object.keys(collections)).toEqual(expect.arrayContaining(['projects', 'components', 'translations', 'languages']));
+    for (const [name, url] of Object.entries(collections)) expect(url).toBe(`https://example.org/api/${name}/`);
+  });
+});

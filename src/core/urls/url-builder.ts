@@ -1,0 +1,60 @@
+/**
+ * Every `url`, `*_url` and `web_url` the API emits. Built per request from the public base URL, so no other
+ * code assembles a URL by hand.
+ */
+export class UrlBuilder {
+  constructor(readonly base: string) {}
+
+  private api(...segments: (string | number)[]): string {
+    return `${this.base}/api/${segments.map((segment) => `${encodeURIComponent(String(segment))}/`).join('')}`;
+  }
+
+  private web(...segments: (string | number)[]): string {
+    return `${this.base}/${segments.map((segment) => `${encodeURIComponent(String(segment))}/`).join('')}`;
+  }
+
+  apiRoot(): string {
+    return `${this.base}/api/`;
+  }
+
+  /** The collections listed by `GET /api/`, in Weblate's order. */
+  collections(): Record<string, string> {
+    const names = [
+      'addons', 'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'memory',
+      'projects', 'roles', 'screenshots', 'tasks', 'translations', 'units', 'users',
+    ];
+    return Object.fromEntries(names.map((name) => [name, this.api(name)]));
+  }
+
+  languages(): string {
+    return this.api('languages');
+  }
+
+  language(code: string): string {
+    return this.api('languages', code);
+  }
+
+  languageStatistics(code: string): string {
+    return this.api('languages', code, 'statistics');
+  }
+
+  languageWeb(code: string): string {
+    return this.web('languages', code);
+  }
+
+  task(id: string): string {
+    return this.api('tasks', id);
+  }
+
+  user(username: string): string {
+    return this.api('users', username);
+  }
+
+  userStatistics(username: string): string {
+    return this.api('users', username, 'statistics');
+  }
+
+  userWeb(username: string): string {
+    return this.web('user', username);
+  }
+}

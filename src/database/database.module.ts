@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from './data-source-options';
+import { DatabaseMigrator } from './database-migrator';
+
+export interface DatabaseTarget {
+  url: string;
+  /** A PostgreSQL schema to keep every table in (each test file gets its own). */
+  schema?: string;
+}
+
+@Module({})
+export class DatabaseModule {
+  /** `lazy`: connect only when a caller initializes the DataSource (the CLI's `check` reports a failure itself). */
+  static forRoot(target: DatabaseTarget, options: { lazy?: boolean } = {}): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(target.url, target.schema),
+          retryAttempts: 3,
+          retryDelay: 1000,
+          manualInitialization: options.lazy ?? false,
+        }),
+      ],
+      providers: [DatabaseMigrator],
+      exports: [DatabaseMigrator],
+    };
+  }
+}

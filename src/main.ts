@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { configureApp } from './bootstrap/configure-app';
+import { runProcess } from './bootstrap/run-process';
+import { migrateAndSeed } from './database/migrate';
+import { PinoNestLogger } from './core/logging/pino-logger';
+
+runProcess('server', async ({ config, logger, database }) => {
+  const app = await NestFactory.create(AppModule.forRoot({ config, database: { url: database.url } }), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  configureApp(app, config, logger);
+  await migrateAndSeed(app);
+  await app.listen(config.port);
+  logger.info(`listening on http://localhost:${config.port}/api/`);
+  return app;
+});

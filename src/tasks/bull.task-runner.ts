@@ -1,0 +1,37 @@
+import { InjectQueue, Process, Processor } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { JobEnvelope, TASK_QUEUE } from './jobs';
+import { TaskExecutor } from './task-executor';
+import { TaskRunner } from './task-runner';
+
+/** Puts jobs on the shared Bull queue; any worker process (or this one) picks them up. */
+@Injectable()
+export class BullTaskRunner extends TaskRunner {
+  constructor(@InjectQueue(TASK_QUEUE) private readonly queue: Queue<JobEnvelope>) {
+    super();
+  }
+
+  async enqueue(job: JobEnvelope): Promise<void> {
+    await this.queue.add(job.name, job, { jobId: job.taskId, removeOnComplete: true, removeOnFail: 1000 });
+  }
+
+  async drain(): Promise<void> {
+    for (;;) {
+      const counts = await this.queue.getJobCounts();
+      if (counts.waiting + counts.active + counts.delayed === 0) return;
+      await new Promise((done) => setTimeout(done, 25));
+    }
+  }
+}
+
+/** The worker side of the queue: unpacks each job and hands it to the executor. */
+@Processor(TASK_QUEUE)
+export class TaskQueueProcessor {
+  constructor(private readonly executor: TaskExecutor) {}
+
+  @Process({ name: '*', concurrency: 2 })
+  async run(job: Job<JobEnvelope>): Promise<void> {
+    await this.executor.execute(job.data);
+  }
+}

@@ -1,0 +1,24 @@
+/** The queue every user-visible background task runs on. */
+export const TASK_QUEUE = 'tasks';
+
+/**
+ * Job name → payload. Each domain module adds its jobs here; payloads carry ids, never entities, so a
+ * worker in another process re-loads what it needs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface JobPayloads {}
+
+export type JobName = keyof JobPayloads & string;
+
+export interface JobEnvelope<N extends JobName = JobName> {
+  taskId: string;
+  name: N;
+  payload: JobPayloads[N];
+}
+
+/** What a running job may tell the user while it works. */
+export interface TaskProgress {
+  report(percent: number, logLine?: string): Promise<void>;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], progress: TaskProgress) => Promise<unknown>;

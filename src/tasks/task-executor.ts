@@ -1,0 +1,33 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { JobHandlerRegistry } from './job-handler.registry';
+import { JobEnvelope } from './jobs';
+import { TasksRepository } from './tasks.repository';
+
+/** Runs one job and records its outcome on the task row; both runners call it, so they behave the same. */
+@Injectable()
+export class TaskExecutor {
+  private readonly logger = new Logger('tasks');
+
+  constructor(
+    private readonly registry: JobHandlerRegistry,
+    private readonly tasks: TasksRepository,
+  ) {}
+
+  async execute(job: JobEnvelope): Promise<void> {
+    const handler = this.registry.get(job.name);
+    if (!handler) {
+      await this.tasks.finish(job.taskId, { error: `Unknown task ${job.name}.` }, `No handler for ${job.name}.`);
+      return;
+    }
+    try {
+      const result = await handler(job.payload, {
+        report: (percent, logLine) => this.tasks.recordProgress(job.taskId, Math.max(0, Math.min(99, Math.round(percent))), logLine),
+      });
+      await this.tasks.finish(job.taskId, result ?? null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ taskId: job.taskId, job: job.name, err: error }, 'task failed');
+      await this.tasks.finish(job.taskId, { error: message }, `Failed: ${message}`);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../core/errors/domain-error';
+import { JobName, JobPayloads } from './jobs';
+import { Task } from './task.entity';
+import { TaskRunner } from './task-runner';
+import { TasksRepository } from './tasks.repository';
+
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly tasks: TasksRepository,
+    private readonly runner: TaskRunner,
+  ) {}
+
+  /** Records the task (so its URL answers at once) and queues the job. */
+  async start<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<Task> {
+    const task = await this.tasks.create(randomUUID(), name);
+    await this.runner.enqueue({ taskId: task.id, name, payload });
+    return task;
+  }
+
+  async get(id: string): Promise<Task> {
+    const task = await this.tasks.findById(id);
+    if (!task) throw new NotFoundError('Task not found.');
+    return task;
+  }
+
+  drain(): Promise<void> {
+    return this.runner.drain();
+  }
+}

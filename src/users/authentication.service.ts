@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { AuthenticationFailedError } from '../core/errors/domain-error';
+import { ApiKeyKind, generateApiKey, hashApiKey } from './api-key';
+import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
+
+/** Turns an `Authorization` header into a user, and issues API keys. */
+@Injectable()
+export class AuthenticationService {
+  private anonymous: Promise<User> | null = null;
+
+  constructor(private readonly users: UsersRepository) {}
+
+  /**
+   * `Token <key>` and `Bearer <key>` authenticate; no header (or another scheme, such as a browser's Basic)
+   * means the anonymous user, as in Weblate.
+   */
+  async authenticate(authorization: string | undefined): Promise<User> {
+    const match = /^\s*(Token|Bearer)\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match) {
+      if (/^\s*(Token|Bearer)\b/i.test(authorization ?? '')) throw new AuthenticationFailedError('Invalid token header. No credentials provided.');
+      return this.anonymousUser();
+    }
+    const token = await this.users.findTokenByHash(hashApiKey(match[2]));
+    if (!token || (token.expires && token.expires.getTime() <= Date.now())) throw new AuthenticationFailedError('Invalid token.');
+    if (!token.user.isActive) throw new AuthenticationFailedError('User inactive or deleted.');
+    return token.user;
+  }
+
+  /** Issues a new key for the user, replacing (and so revoking) any earlier one; returns the plain key. */
+  async issueKey(userId: number, kind: ApiKeyKind = 'wlu_', expires: Date | null = null): Promise<string> {
+    const key = generateApiKey(kind);
+    await this.users.transaction((manager) => this.users.replaceToken(manager, userId, hashApiKey(key), key.slice(0, 8), expires));
+    return key;
+  }
+
+  /** The anonymous user never changes identity, so one lookup per process is enough. */
+  private anonymousUser(): Promise<User> {
+    this.anonymous ??= this.users.findAnonymous().catch((error: unknown) => {
+      this.anonymous = null;
+      throw error;
+    });
+    return this.anonymous;
+  }
+}

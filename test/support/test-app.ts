@@ -1,0 +1,85 @@
+import { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import pino from 'pino';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/bootstrap/configure-app';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { migrateAndSeed } from '../../src/database/migrate';
+import { TasksService } from '../../src/tasks/tasks.service';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  /** A supertest client bound to the app's HTTP server. */
+  http: () => ReturnType<typeof request>;
+  /** Waits until every queued background task has finished. */
+  drainTasks: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** Test defaults: quiet logs and budgets no ordinary test reaches (rate-limit tests set their own). */
+const TEST_ENV = { LOG_LEVEL: 'silent', API_RATELIMIT_ANON: '100000/hour', API_RATELIMIT_USER: '100000/hour' };
+
+/**
+ * The whole application on a fresh PostgreSQL schema of its own (and its own Redis key prefix), migrated and
+ * seeded as at start-up, so test files run in parallel without seeing each other's data.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (see test/support/global-setup.ts)');
+  const suffix = `${process.env.JEST_WORKER_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
+  const schema = `t_${suffix}`;
+  await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
+
+  const config = loadConfig({ ...process.env, ...TEST_ENV, REDIS_PREFIX: `test_${suffix}`, ...env });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, database: { url, schema } })] }).compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  configureApp(app, config, pino({ level: 'silent' }));
+  await migrateAndSeed(app);
+  await app.init();
+
+  return {
+    app,
+    config,
+    dataSource: app.get(getDataSourceToken()),
+    http: () => request(app.getHttpServer()),
+    drainTasks: () => app.get(TasksService).drain(),
+    close: async () => {
+      await app.get(TasksService).drain();
+      await app.close();
+      await withClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      if (config.redisUrl) await deleteRedisKeys(config.redisUrl, `${config.redisPrefix}:*`);
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteRedisKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
