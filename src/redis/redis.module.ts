@@ -19,8 +19,14 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 2, lazyConnect: false }) : null,
+      // Connected before the app starts, so a stop right after start never closes a half-open connection
+      // (ioredis then rejects its pending handshake with "Connection is closed").
+      useFactory: async (config: AppConfig) => {
+        if (!config.redisUrl) return null;
+        const redis = new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 2, lazyConnect: true });
+        await redis.connect();
+        return redis;
+      },
     },
     RedisShutdown,
   ],

@@ -1,5 +1,5 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { JobEnvelope, TASK_QUEUE } from './jobs';
 import { TaskExecutor } from './task-executor';
@@ -7,9 +7,14 @@ import { TaskRunner } from './task-runner';
 
 /** Puts jobs on the shared Bull queue; any worker process (or this one) picks them up. */
 @Injectable()
-export class BullTaskRunner extends TaskRunner {
+export class BullTaskRunner extends TaskRunner implements OnModuleInit {
   constructor(@InjectQueue(TASK_QUEUE) private readonly queue: Queue<JobEnvelope>) {
     super();
+  }
+
+  /** Waits for the queue's connections, for the same reason RedisModule connects eagerly. */
+  async onModuleInit(): Promise<void> {
+    await this.queue.isReady();
   }
 
   async enqueue(job: JobEnvelope): Promise<void> {
