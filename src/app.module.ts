@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
+import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
@@ -23,6 +24,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        AuthModule,
         DatabaseModule.forRoot(database),
         RedisModule,
         TasksModule.forRoot(config, { http: true, workers: config.runWorkers }),

@@ -12,7 +12,7 @@ runProcess('server', async ({ config, logger, database }) => {
     logger: new PinoNestLogger(logger),
   });
   configureApp(app, config, logger);
-  await migrateAndSeed(app);
+  await migrateAndSeed((type) => app.get(type));
   await app.listen(config.port);
   logger.info(`listening on http://localhost:${config.port}/api/`);
   return app;

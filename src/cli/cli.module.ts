@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppOptions } from '../app.module';
+import { AuthModule } from '../auth/auth.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LanguagesModule } from '../languages/languages.module';
@@ -15,7 +16,7 @@ export class CliModule {
   static forRoot({ config, database }: AppOptions): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database, { lazy: true }), RedisModule, UsersModule, LanguagesModule],
+      imports: [ConfigModule.forRoot(config), AuthModule, DatabaseModule.forRoot(database, { lazy: true }), RedisModule, UsersModule, LanguagesModule],
       providers: [MigrateCommand, CreateAdminCommand, CheckCommand],
     };
   }

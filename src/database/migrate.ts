@@ -1,9 +1,15 @@
-import { INestApplicationContext } from '@nestjs/common';
+import { Type } from '@nestjs/common';
+import { AccessDataSync } from '../auth/access-data.sync';
 import { LanguageDataSync } from '../languages/language-data.sync';
 import { DatabaseMigrator } from './database-migrator';
 
-/** Brings the schema and the shipped reference data up to date: at start, by `cli migrate`, in tests. */
-export async function migrateAndSeed(app: INestApplicationContext): Promise<void> {
-  await app.get(DatabaseMigrator).migrate();
-  await app.get(LanguageDataSync).sync();
+/**
+ * Brings the schema and the shipped reference data (languages, default roles and groups) up to date: at
+ * start, by `cli migrate`, in tests. `resolve` finds a provider in whatever context the caller has.
+ */
+export async function migrateAndSeed(resolve: <T>(type: Type<T>) => T): Promise<string[]> {
+  const applied = await resolve(DatabaseMigrator).migrate();
+  await resolve(LanguageDataSync).sync();
+  await resolve(AccessDataSync).sync();
+  return applied;
 }

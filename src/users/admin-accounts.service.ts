@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { MembershipService } from '../auth/membership.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { AuthenticationService } from './authentication.service';
 import { hashPassword } from './password';
@@ -18,6 +19,7 @@ export class AdminAccountsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authentication: AuthenticationService,
+    private readonly membership: MembershipService,
   ) {}
 
   /** Returns whether the user was created, and a newly issued API key (the old one stops working). */
@@ -37,6 +39,7 @@ export class AdminAccountsService {
         isActive: true,
         ...(passwordHash ? { passwordHash } : {}),
       });
+      if (!existing) await this.membership.joinDefaultGroups(saved.id, manager);
       return { user: saved, created: !existing };
     });
     return { created, user, key: await this.authentication.issueKey(user.id) };

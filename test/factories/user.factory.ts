@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MembershipService } from '../../src/auth/membership.service';
 import { AuthenticationService } from '../../src/users/authentication.service';
 import { User } from '../../src/users/user.entity';
 import { TestApp } from '../support/test-app';
@@ -10,7 +11,7 @@ export interface UserWithToken {
   auth: string;
 }
 
-/** A user with a fresh personal API key; every call makes a distinct user. */
+/** A user with a fresh personal API key, in the default groups new users join; every call makes a distinct user. */
 export async function createUser(t: TestApp, overrides: Partial<User> = {}): Promise<UserWithToken> {
   const name = `user_${randomBytes(4).toString('hex')}`;
   const user = await t.dataSource.getRepository(User).save({
@@ -22,6 +23,7 @@ export async function createUser(t: TestApp, overrides: Partial<User> = {}): Pro
     isBot: false,
     ...overrides,
   });
+  await t.app.get(MembershipService).joinDefaultGroups(user.id);
   const token = await t.app.get(AuthenticationService).issueKey(user.id);
   return { user, token, auth: `Token ${token}` };
 }

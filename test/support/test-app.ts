@@ -42,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, database: { url, schema } })] }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
   configureApp(app, config, pino({ level: 'silent' }));
-  await migrateAndSeed(app);
+  await migrateAndSeed((type) => app.get(type));
   await app.init();
 
   return {

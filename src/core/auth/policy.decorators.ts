@@ -1,10 +1,12 @@
 import { SetMetadata } from '@nestjs/common';
+import type { SitePermission } from '../../auth/permissions.data';
 
 /** How a route decides who may call it. Every handler declares exactly one; a handler with none is a bug. */
 export type AccessPolicy =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'superuser' };
+  | { kind: 'superuser' }
+  | { kind: 'site-permission'; permission: SitePermission };
 
 export const ACCESS_POLICY = 'accessPolicy';
 
@@ -16,3 +18,7 @@ export const Authenticated = () => SetMetadata(ACCESS_POLICY, { kind: 'authentic
 
 /** Site administrators only. */
 export const Superuser = () => SetMetadata(ACCESS_POLICY, { kind: 'superuser' } satisfies AccessPolicy);
+
+/** Callers holding a site-wide permission (through any of their groups), or superusers. */
+export const RequireSitePermission = (permission: SitePermission) =>
+  SetMetadata(ACCESS_POLICY, { kind: 'site-permission', permission } satisfies AccessPolicy);

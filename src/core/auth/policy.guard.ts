@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { PermissionService } from '../../auth/permission.service';
 import { AppConfig } from '../../config/app-config';
 import { NotAuthenticatedError, PermissionDeniedError } from '../errors/domain-error';
 import { requestContext } from '../http/request-context';
@@ -14,16 +15,21 @@ export class PolicyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(PermissionService) private readonly permissions: PermissionService,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [context.getHandler(), context.getClass()]);
     if (!policy) {
       throw new MissingPolicyError(`${context.getClass().name}.${context.getHandler().name} declares no access policy`);
     }
-    const { user } = requestContext(context.switchToHttp().getRequest<Request>());
+    const req = context.switchToHttp().getRequest<Request>();
+    const { user } = requestContext(req);
     if (user.isAnonymous && (policy.kind !== 'public' || this.config.requireLogin)) throw new NotAuthenticatedError();
     if (policy.kind === 'superuser' && !user.isSuperuser) throw new PermissionDeniedError();
+    if (policy.kind === 'site-permission' && !(await this.permissions.forRequest(req)).hasSite(policy.permission)) {
+      throw new PermissionDeniedError();
+    }
     return true;
   }
 }

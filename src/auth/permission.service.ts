@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import { DataSource } from 'typeorm';
+import { requestContext } from '../core/http/request-context';
+import { User } from '../users/user.entity';
+import { Grant, UserPermissions } from './user-permissions';
+
+const RESOLVED = Symbol('userPermissions');
+
+/** The single entry point for "may this caller do that": user → groups → roles, scoped by projects and languages. */
+@Injectable()
+export class PermissionService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The caller's permissions, loaded once per request. */
+  forRequest(req: Request): Promise<UserPermissions> {
+    const holder = req as unknown as Record<symbol, Promise<UserPermissions> | undefined>;
+    holder[RESOLVED] ??= this.forUser(requestContext(req).user);
+    return holder[RESOLVED];
+  }
+
+  async forUser(user: User): Promise<UserPermissions> {
+    const rows: {
+      group_id: number;
+      project_selection: number;
+      language_selection: number;
+      defining_project_id: number | null;
+      permissions: string[];
+      language_ids: number[];
+    }[] = await this.dataSource.query(
+      `SELECT g.id AS group_id, g.project_selection, g.language_selection, g.defining_project_id,
+         ARRAY(SELECT DISTINCT unnest(r.permissions) FROM group_roles gr JOIN roles r ON r.id = gr.role_id WHERE gr.group_id = g.id) AS permissions,
+         ARRAY(SELECT gl.language_id FROM group_languages gl WHERE gl.group_id = g.id) AS language_ids
+       FROM user_groups ug JOIN groups g ON g.id = ug.group_id
+       WHERE ug.user_id = $1`,
+      [user.id],
+    );
+    const grants: Grant[] = rows.map((row) => ({
+      groupId: row.group_id,
+      permissions: new Set(row.permissions),
+      projectSelection: row.project_selection,
+      languageSelection: row.language_selection,
+      languageIds: new Set(row.language_ids),
+      definingProjectId: row.defining_project_id,
+    }));
+    return new UserPermissions(user.isSuperuser && user.isActive, grants);
+  }
+}
