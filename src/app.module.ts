@@ -4,9 +4,11 @@ import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { LanguagesModule } from './languages/languages.module';
 import { RedisModule } from './redis/redis.module';
+import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
 import { TasksModule } from './tasks/tasks.module';
 import { UsersModule } from './users/users.module';
@@ -32,6 +34,8 @@ export class AppModule {
         HealthModule,
         UsersModule,
         LanguagesModule,
+        RolesModule,
+        GroupsModule,
         RootModule,
       ],
     };

@@ -57,4 +57,40 @@ export class UrlBuilder {
   userWeb(username: string): string {
     return this.web('user', username);
   }
+
+  users(): string {
+    return this.api('users');
+  }
+
+  userNotifications(username: string): string {
+    return this.api('users', username, 'notifications');
+  }
+
+  userNotification(username: string, id: number): string {
+    return this.api('users', username, 'notifications', id);
+  }
+
+  userContributions(username: string): string {
+    return this.api('users', username, 'contributions');
+  }
+
+  groups(): string {
+    return this.api('groups');
+  }
+
+  group(id: number): string {
+    return this.api('groups', id);
+  }
+
+  roles(): string {
+    return this.api('roles');
+  }
+
+  role(id: number): string {
+    return this.api('roles', id);
+  }
+
+  project(slug: string): string {
+    return this.api('projects', slug);
+  }
 }
