@@ -2,6 +2,7 @@ import { CreateUsers1763780000000 } from './1763780000000-create-users';
 import { CreateTasks1763780001000 } from './1763780001000-create-tasks';
 import { CreateLanguages1763780002000 } from './1763780002000-create-languages';
 import { CreateAccessControl1763780003000 } from './1763780003000-create-access-control';
+import { CreateProjects1763780004000 } from './1763780004000-create-projects';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateTasks1763780001000,
   CreateLanguages1763780002000,
   CreateAccessControl1763780003000,
+  CreateProjects1763780004000,
 ];

@@ -7,6 +7,7 @@ import { DatabaseModule, DatabaseTarget } from './database/database.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { LanguagesModule } from './languages/languages.module';
+import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
@@ -36,6 +37,7 @@ export class AppModule {
         LanguagesModule,
         RolesModule,
         GroupsModule,
+        ProjectsModule,
         RootModule,
       ],
     };

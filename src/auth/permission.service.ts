@@ -16,22 +16,25 @@ export class PermissionService {
   /** The caller's permissions, loaded once per request. */
   forRequest(req: Request): Promise<UserPermissions> {
     const holder = req as unknown as Record<symbol, Promise<UserPermissions> | undefined>;
-    holder[RESOLVED] ??= this.forUser(requestContext(req).user);
+    const { user, tokenProjectId } = requestContext(req);
+    holder[RESOLVED] ??= this.forUser(user, tokenProjectId);
     return holder[RESOLVED];
   }
 
-  async forUser(user: User): Promise<UserPermissions> {
+  async forUser(user: User, onlyProjectId: number | null = null): Promise<UserPermissions> {
     const rows: {
       group_id: number;
       project_selection: number;
       language_selection: number;
-      defining_project_id: number | null;
       permissions: string[];
       language_ids: number[];
+      project_ids: number[];
     }[] = await this.dataSource.query(
-      `SELECT g.id AS group_id, g.project_selection, g.language_selection, g.defining_project_id,
+      `SELECT g.id AS group_id, g.project_selection, g.language_selection,
          ARRAY(SELECT DISTINCT unnest(r.permissions) FROM group_roles gr JOIN roles r ON r.id = gr.role_id WHERE gr.group_id = g.id) AS permissions,
-         ARRAY(SELECT gl.language_id FROM group_languages gl WHERE gl.group_id = g.id) AS language_ids
+         ARRAY(SELECT gl.language_id FROM group_languages gl WHERE gl.group_id = g.id) AS language_ids,
+         ARRAY(SELECT gp.project_id FROM group_projects gp WHERE gp.group_id = g.id)
+           || CASE WHEN g.defining_project_id IS NULL THEN '{}'::int[] ELSE ARRAY[g.defining_project_id] END AS project_ids
        FROM user_groups ug JOIN groups g ON g.id = ug.group_id
        WHERE ug.user_id = $1`,
       [user.id],
@@ -42,8 +45,8 @@ export class PermissionService {
       projectSelection: row.project_selection,
       languageSelection: row.language_selection,
       languageIds: new Set(row.language_ids),
-      definingProjectId: row.defining_project_id,
+      projectIds: new Set(row.project_ids),
     }));
-    return new UserPermissions(user.isSuperuser && user.isActive, grants);
+    return new UserPermissions(user.isSuperuser && user.isActive, grants, onlyProjectId);
   }
 }

@@ -26,4 +26,12 @@ export class ApiToken {
 
   @Column({ type: 'timestamptz', nullable: true })
   expires: Date | null;
+
+  /** Set on project-scoped (wlp_) keys: the only project the key opens. */
+  @Column({ type: 'integer', nullable: true })
+  projectId: number | null;
+
+  /** A label for project keys, shown in their list. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  name: string | null;
 }

@@ -4,7 +4,13 @@ import { ApiKeyKind, generateApiKey, hashApiKey } from './api-key';
 import { User } from './user.entity';
 import { UsersRepository } from './users.repository';
 
-/** Turns an `Authorization` header into a user, and issues API keys. */
+/** Who is calling: a user, and for project-scoped keys the one project the key opens. */
+export interface Caller {
+  user: User;
+  tokenProjectId: number | null;
+}
+
+/** Turns an `Authorization` header into a caller, and issues API keys. */
 @Injectable()
 export class AuthenticationService {
   private anonymous: Promise<User> | null = null;
@@ -15,22 +21,30 @@ export class AuthenticationService {
    * `Token <key>` and `Bearer <key>` authenticate; no header (or another scheme, such as a browser's Basic)
    * means the anonymous user, as in Weblate.
    */
-  async authenticate(authorization: string | undefined): Promise<User> {
+  async authenticate(authorization: string | undefined): Promise<Caller> {
     const match = /^\s*(Token|Bearer)\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) {
       if (/^\s*(Token|Bearer)\b/i.test(authorization ?? '')) throw new AuthenticationFailedError('Invalid token header. No credentials provided.');
-      return this.anonymousUser();
+      return { user: await this.anonymousUser(), tokenProjectId: null };
     }
     const token = await this.users.findTokenByHash(hashApiKey(match[2]));
     if (!token || (token.expires && token.expires.getTime() <= Date.now())) throw new AuthenticationFailedError('Invalid token.');
     if (!token.user.isActive) throw new AuthenticationFailedError('User inactive or deleted.');
-    return token.user;
+    return { user: token.user, tokenProjectId: token.projectId };
   }
 
   /** Issues a new key for the user, replacing (and so revoking) any earlier one; returns the plain key. */
-  async issueKey(userId: number, kind: ApiKeyKind = 'wlu_', expires: Date | null = null): Promise<string> {
-    const key = generateApiKey(kind);
-    await this.users.transaction((manager) => this.users.replaceToken(manager, userId, hashApiKey(key), key.slice(0, 8), expires));
+  async issueKey(userId: number, options: { kind?: ApiKeyKind; expires?: Date | null; projectId?: number; name?: string } = {}): Promise<string> {
+    const key = generateApiKey(options.kind ?? 'wlu_');
+    await this.users.transaction((manager) =>
+      this.users.replaceToken(manager, userId, {
+        keyHash: hashApiKey(key),
+        keyPrefix: key.slice(0, 8),
+        expires: options.expires ?? null,
+        projectId: options.projectId ?? null,
+        name: options.name ?? null,
+      }),
+    );
     return key;
   }
 

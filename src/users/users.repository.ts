@@ -22,12 +22,16 @@ export class UsersRepository {
   }
 
   /** Replaces the user's key in one statement, so the old key stops working the moment the new one exists. */
-  async replaceToken(manager: EntityManager, userId: number, keyHash: string, keyPrefix: string, expires: Date | null): Promise<void> {
+  async replaceToken(
+    manager: EntityManager,
+    userId: number,
+    token: { keyHash: string; keyPrefix: string; expires: Date | null; projectId: number | null; name: string | null },
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO api_tokens (user_id, key_hash, key_prefix, expires) VALUES ($1, $2, $3, $4)
+      `INSERT INTO api_tokens (user_id, key_hash, key_prefix, expires, project_id, name) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (user_id) DO UPDATE SET key_hash = EXCLUDED.key_hash, key_prefix = EXCLUDED.key_prefix,
-         expires = EXCLUDED.expires, created = now()`,
-      [userId, keyHash, keyPrefix, expires],
+         expires = EXCLUDED.expires, project_id = EXCLUDED.project_id, name = EXCLUDED.name, created = now()`,
+      [userId, token.keyHash, token.keyPrefix, token.expires, token.projectId, token.name],
     );
   }
 

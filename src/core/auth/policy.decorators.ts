@@ -1,12 +1,15 @@
 import { SetMetadata } from '@nestjs/common';
-import type { SitePermission } from '../../auth/permissions.data';
+import type { ProjectPermission, SitePermission } from '../../auth/permissions.data';
+import type { TargetKind } from './target';
 
 /** How a route decides who may call it. Every handler declares exactly one; a handler with none is a bug. */
 export type AccessPolicy =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'superuser' }
-  | { kind: 'site-permission'; permission: SitePermission };
+  | { kind: 'site-permission'; permission: SitePermission }
+  | { kind: 'view'; target: TargetKind }
+  | { kind: 'permission'; permission: ProjectPermission; target: TargetKind };
 
 export const ACCESS_POLICY = 'accessPolicy';
 
@@ -22,3 +25,10 @@ export const Superuser = () => SetMetadata(ACCESS_POLICY, { kind: 'superuser' } 
 /** Callers holding a site-wide permission (through any of their groups), or superusers. */
 export const RequireSitePermission = (permission: SitePermission) =>
   SetMetadata(ACCESS_POLICY, { kind: 'site-permission', permission } satisfies AccessPolicy);
+
+/** Anyone who can see the object the path names (404 otherwise); the object is then available as @Target(). */
+export const ViewTarget = (target: TargetKind) => SetMetadata(ACCESS_POLICY, { kind: 'view', target } satisfies AccessPolicy);
+
+/** A project-scoped permission on the object the path names: 404 if the caller cannot see it, 403 if they may not act. */
+export const RequirePermission = (permission: ProjectPermission, target: TargetKind) =>
+  SetMetadata(ACCESS_POLICY, { kind: 'permission', permission, target } satisfies AccessPolicy);

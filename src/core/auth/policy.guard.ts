@@ -1,11 +1,12 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { PermissionService } from '../../auth/permission.service';
 import { AppConfig } from '../../config/app-config';
-import { NotAuthenticatedError, PermissionDeniedError } from '../errors/domain-error';
+import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../errors/domain-error';
 import { requestContext } from '../http/request-context';
 import { ACCESS_POLICY, AccessPolicy } from './policy.decorators';
+import { setTarget, TargetLoader } from './target';
 
 export class MissingPolicyError extends Error {}
 
@@ -16,6 +17,7 @@ export class PolicyGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(PermissionService) private readonly permissions: PermissionService,
+    @Optional() @Inject(TargetLoader) private readonly targets: TargetLoader | null,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -25,10 +27,19 @@ export class PolicyGuard implements CanActivate {
     }
     const req = context.switchToHttp().getRequest<Request>();
     const { user } = requestContext(req);
-    if (user.isAnonymous && (policy.kind !== 'public' || this.config.requireLogin)) throw new NotAuthenticatedError();
+    const anonymousAllowed = (policy.kind === 'public' || policy.kind === 'view') && !this.config.requireLogin;
+    if (user.isAnonymous && !anonymousAllowed) throw new NotAuthenticatedError();
     if (policy.kind === 'superuser' && !user.isSuperuser) throw new PermissionDeniedError();
     if (policy.kind === 'site-permission' && !(await this.permissions.forRequest(req)).hasSite(policy.permission)) {
       throw new PermissionDeniedError();
+    }
+    if (policy.kind === 'view' || policy.kind === 'permission') {
+      // Guards run before pipes: the guard loads the target itself and hands it on, so nothing loads it twice.
+      const target = await this.targets?.load(policy.target, req.params as Record<string, string>);
+      const permissions = await this.permissions.forRequest(req);
+      if (!target || !permissions.canSee(target.scope)) throw new NotFoundError();
+      if (policy.kind === 'permission' && !permissions.can(policy.permission, target.scope)) throw new PermissionDeniedError();
+      setTarget(req, target);
     }
     return true;
   }

@@ -10,8 +10,8 @@ export class TokenAuthMiddleware implements NestMiddleware {
 
   use(req: Request, _res: Response, next: NextFunction): void {
     this.authentication.authenticate(req.get('authorization')).then(
-      (user) => {
-        requestContext(req).user = user;
+      ({ user, tokenProjectId }) => {
+        Object.assign(requestContext(req), { user, tokenProjectId });
         next();
       },
       next,

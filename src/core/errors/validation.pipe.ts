@@ -29,7 +29,9 @@ export function createValidationPipe(): ValidationPipe {
 function flatten(errors: ClassValidatorError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const attr = prefix + error.property;
-    const own: FieldError[] = Object.entries(error.constraints ?? {}).map(([name, detail]) => ({ code: CODES[name] ?? 'invalid', detail, attr }));
+    // A missing field fails every other constraint too; like Weblate, report only that it is required.
+    const constraints = error.constraints?.isDefined ? { isDefined: error.constraints.isDefined } : (error.constraints ?? {});
+    const own: FieldError[] = Object.entries(constraints).map(([name, detail]) => ({ code: CODES[name] ?? 'invalid', detail, attr }));
     return own.concat(flatten(error.children ?? [], `${attr}.`));
   });
 }

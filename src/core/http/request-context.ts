@@ -12,6 +12,8 @@ export interface RequestContext {
   defaultPageSize: number;
   /** The authenticated user, or the anonymous user. */
   user: User;
+  /** The project a project-scoped (wlp_) key is limited to; null for personal keys and anonymous calls. */
+  tokenProjectId: number | null;
 }
 
 export type ResponseFormat = 'json' | 'api';

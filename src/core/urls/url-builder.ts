@@ -1,3 +1,7 @@
+export type ProjectPart =
+  | 'components' | 'repository' | 'statistics' | 'changes' | 'languages' | 'categories' | 'labels' | 'lock'
+  | 'credits' | 'file' | 'tokens' | 'machinery_settings' | 'reports' | 'metrics' | 'announcements';
+
 /**
  * Every `url`, `*_url` and `web_url` the API emits. Built per request from the public base URL, so no other
  * code assembles a URL by hand.
@@ -90,7 +94,20 @@ export class UrlBuilder {
     return this.api('roles', id);
   }
 
+  projects(): string {
+    return this.api('projects');
+  }
+
   project(slug: string): string {
     return this.api('projects', slug);
+  }
+
+  /** A sub-resource of a project, e.g. `projectPart(slug, 'components')`. */
+  projectPart(slug: string, part: ProjectPart): string {
+    return this.api('projects', slug, part);
+  }
+
+  projectWeb(slug: string): string {
+    return this.web('projects', slug);
   }
 }

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { ProjectVisibility } from '../auth/user-permissions';
+import { AccessControl, Project } from './project.entity';
+
+@Injectable()
+export class ProjectsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private visible(visibility: ProjectVisibility): SelectQueryBuilder<Project> {
+    const query = this.dataSource.getRepository(Project).createQueryBuilder('project');
+    if (visibility.onlyProjectId !== null) query.andWhere('project.id = :only', { only: visibility.onlyProjectId });
+    if (!visibility.all) {
+      query.andWhere(
+        new Brackets((where) =>
+          where
+            .where('project.access_control IN (:...open)', { open: [AccessControl.Public, AccessControl.Protected] })
+            .orWhere('project.id = ANY(:ids)', { ids: visibility.projectIds }),
+        ),
+      );
+    }
+    return query;
+  }
+
+  countVisible(visibility: ProjectVisibility): Promise<number> {
+    return this.visible(visibility).getCount();
+  }
+
+  pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<Project[]> {
+    return this.visible(visibility).orderBy('project.name').addOrderBy('project.id').offset(offset).limit(limit).getMany();
+  }
+
+  findBySlug(slug: string): Promise<Project | null> {
+    return this.dataSource.getRepository(Project).findOneBy({ slug });
+  }
+
+  /** Name or slug already used by another project (both are unique, case-insensitively as in Weblate). */
+  async conflicts(manager: EntityManager, fields: { name?: string; slug?: string }, exceptId?: number): Promise<('name' | 'slug')[]> {
+    const rows: { name: string; slug: string }[] = await manager.query(
+      'SELECT name, slug FROM projects WHERE (lower(name) = lower($1) OR lower(slug) = lower($2)) AND id <> $3',
+      [fields.name ?? null, fields.slug ?? null, exceptId ?? 0],
+    );
+    const taken: ('name' | 'slug')[] = [];
+    if (fields.name && rows.some((row) => row.name.toLowerCase() === fields.name!.toLowerCase())) taken.push('name');
+    if (fields.slug && rows.some((row) => row.slug.toLowerCase() === fields.slug!.toLowerCase())) taken.push('slug');
+    return taken;
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}
