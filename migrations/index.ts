@@ -3,6 +3,7 @@ import { CreateTasks1763780001000 } from './1763780001000-create-tasks';
 import { CreateLanguages1763780002000 } from './1763780002000-create-languages';
 import { CreateAccessControl1763780003000 } from './1763780003000-create-access-control';
 import { CreateProjects1763780004000 } from './1763780004000-create-projects';
+import { CreateCategories1763780005000 } from './1763780005000-create-categories';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateLanguages1763780002000,
   CreateAccessControl1763780003000,
   CreateProjects1763780004000,
+  CreateCategories1763780005000,
 ];

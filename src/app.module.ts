@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CategoriesModule } from './categories/categories.module';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
@@ -38,6 +39,7 @@ export class AppModule {
         RolesModule,
         GroupsModule,
         ProjectsModule,
+        CategoriesModule,
         RootModule,
       ],
     };

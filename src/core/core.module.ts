@@ -1,7 +1,8 @@
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
 import { UsersModule } from '../users/users.module';
 import { PolicyGuard } from './auth/policy.guard';
+import { TargetLoader } from './auth/target';
 import { TokenAuthMiddleware } from './auth/token-auth.middleware';
 import { ApiExceptionFilter } from './errors/exception.filter';
 import { createValidationPipe } from './errors/validation.pipe';
@@ -17,6 +18,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
  * Cross-cutting request handling. Guards run in the order listed: the rate limit first, so a throttled
  * caller learns nothing about permissions.
  */
+@Global()
 @Module({
   imports: [UsersModule, RateLimitModule],
   providers: [
@@ -25,13 +27,14 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
       inject: [HttpAdapterHost],
       useFactory: (host: HttpAdapterHost) => new RouteTable(() => host.httpAdapter.getInstance().router.stack),
     },
+    TargetLoader,
     { provide: APP_GUARD, useClass: ApiThrottlerGuard },
     { provide: APP_GUARD, useClass: PolicyGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: ResponseFormatInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
-  exports: [RouteTable],
+  exports: [RouteTable, TargetLoader],
 })
 export class CoreModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

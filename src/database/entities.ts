@@ -1,4 +1,5 @@
 import { Group } from '../auth/group.entity';
+import { Category } from '../categories/category.entity';
 import { Role } from '../auth/role.entity';
 import { Language } from '../languages/language.entity';
 import { Plural } from '../languages/plural.entity';
@@ -9,4 +10,4 @@ import { NotificationSubscription } from '../users/notification-subscription.ent
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category];

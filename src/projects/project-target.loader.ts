@@ -1,17 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import { LoadedTarget, TargetKind, TargetLoader } from '../core/auth/target';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { TargetLoader } from '../core/auth/target';
 import { ProjectsRepository } from './projects.repository';
 
 /** Resolves `:project` path parameters for the policy guard. */
 @Injectable()
-export class ProjectTargetLoader extends TargetLoader {
-  constructor(private readonly projects: ProjectsRepository) {
-    super();
-  }
+export class ProjectTargetLoader implements OnModuleInit {
+  constructor(
+    private readonly targets: TargetLoader,
+    private readonly projects: ProjectsRepository,
+  ) {}
 
-  async load(kind: TargetKind, params: Record<string, string>): Promise<LoadedTarget | null> {
-    if (kind !== 'project' || !params.project) return null;
-    const project = await this.projects.findBySlug(params.project);
-    return project ? { entity: project, scope: { projectId: project.id, accessControl: project.accessControl } } : null;
+  onModuleInit(): void {
+    this.targets.register('project', async (params) => {
+      const project = params.project ? await this.projects.findBySlug(params.project) : null;
+      return project ? { entity: project, scope: { projectId: project.id, accessControl: project.accessControl } } : null;
+    });
   }
 }

@@ -1,15 +1,16 @@
-import { Global, Module } from '@nestjs/common';
-import { TargetLoader } from '../core/auth/target';
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
 import { ProjectTargetLoader } from './project-target.loader';
 import { ProjectsController } from './projects.controller';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
+import { ProjectTokensController } from './tokens/project-tokens.controller';
+import { ProjectTokensService } from './tokens/project-tokens.service';
 
-/** Global for its TargetLoader, which the policy guard of every module uses. */
-@Global()
 @Module({
-  controllers: [ProjectsController],
-  providers: [ProjectsRepository, ProjectsService, { provide: TargetLoader, useClass: ProjectTargetLoader }],
-  exports: [ProjectsRepository, ProjectsService, TargetLoader],
+  imports: [UsersModule],
+  controllers: [ProjectsController, ProjectTokensController],
+  providers: [ProjectsRepository, ProjectsService, ProjectTokensService, ProjectTargetLoader],
+  exports: [ProjectsRepository, ProjectsService],
 })
 export class ProjectsModule {}

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { PermissionService } from '../../auth/permission.service';
@@ -17,7 +17,7 @@ export class PolicyGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(PermissionService) private readonly permissions: PermissionService,
-    @Optional() @Inject(TargetLoader) private readonly targets: TargetLoader | null,
+    @Inject(TargetLoader) private readonly targets: TargetLoader,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,7 +35,7 @@ export class PolicyGuard implements CanActivate {
     }
     if (policy.kind === 'view' || policy.kind === 'permission') {
       // Guards run before pipes: the guard loads the target itself and hands it on, so nothing loads it twice.
-      const target = await this.targets?.load(policy.target, req.params as Record<string, string>);
+      const target = await this.targets.load(policy.target, req.params as Record<string, string>);
       const permissions = await this.permissions.forRequest(req);
       if (!target || !permissions.canSee(target.scope)) throw new NotFoundError();
       if (policy.kind === 'permission' && !permissions.can(policy.permission, target.scope)) throw new PermissionDeniedError();

@@ -1,18 +1,32 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { PermissionScope } from '../../auth/user-permissions';
 
 /** The kinds of object a route can act on, found from its path parameters. */
-export type TargetKind = 'project';
+export type TargetKind = 'project' | 'category';
 
 export interface LoadedTarget {
   scope: PermissionScope;
   entity: unknown;
 }
 
-/** Finds the object a route's path names; provided by the module that owns that kind of object. */
-export abstract class TargetLoader {
-  abstract load(kind: TargetKind, params: Record<string, string>): Promise<LoadedTarget | null>;
+export type LoadTarget = (params: Record<string, string>) => Promise<LoadedTarget | null>;
+
+/** Finds the object a route's path names; each module registers the loader of the kinds it owns. */
+@Injectable()
+export class TargetLoader {
+  private readonly loaders = new Map<TargetKind, LoadTarget>();
+
+  register(kind: TargetKind, load: LoadTarget): void {
+    if (this.loaders.has(kind)) throw new Error(`a loader for ${kind} targets is already registered`);
+    this.loaders.set(kind, load);
+  }
+
+  load(kind: TargetKind, params: Record<string, string>): Promise<LoadedTarget | null> {
+    const load = this.loaders.get(kind);
+    if (!load) throw new Error(`no loader registered for ${kind} targets`);
+    return load(params);
+  }
 }
 
 const TARGET = Symbol('target');

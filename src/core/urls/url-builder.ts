@@ -110,4 +110,16 @@ export class UrlBuilder {
   projectWeb(slug: string): string {
     return this.web('projects', slug);
   }
+
+  categories(): string {
+    return this.api('categories');
+  }
+
+  category(id: number): string {
+    return this.api('categories', id);
+  }
+
+  categoryStatistics(id: number): string {
+    return this.api('categories', id, 'statistics');
+  }
 }

@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { Authenticated, Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { Page, PageRequest } from '../core/pagination/page';
+import { PageParams } from '../core/pagination/page-params.decorator';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { Project } from '../projects/project.entity';
+import { CategoriesService } from './categories.service';
+import { CategoryRow } from './categories.repository';
+import { CategoryResponse, serializeCategory } from './category.serializer';
+import { CategoryFieldsDto, CreateCategoryDto } from './dto/category-fields.dto';
+
+@ApiTags('categories')
+@Controller('api')
+export class CategoriesController {
+  constructor(
+    private readonly categories: CategoriesService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  @Get('categories')
+  @Public()
+  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<CategoryResponse>> {
+    return this.categories.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, page, urls);
+  }
+
+  /** The project comes in the body, so its project.edit check happens in the service. */
+  @Post('categories')
+  @Authenticated()
+  async create(@Req() req: Request, @Body() body: CreateCategoryDto, @Urls() urls: UrlBuilder): Promise<CategoryResponse> {
+    return this.categories.create(body, await this.permissions.forRequest(req), urls);
+  }
+
+  @Get('categories/:id')
+  @ViewTarget('category')
+  get(@Target() row: CategoryRow, @Urls() urls: UrlBuilder): CategoryResponse {
+    return serializeCategory(row.category, row.projectSlug, urls);
+  }
+
+  @Put('categories/:id')
+  @RequirePermission('project.edit', 'category')
+  replace(@Target() row: CategoryRow, @Body() body: CreateCategoryDto, @Urls() urls: UrlBuilder): Promise<CategoryResponse> {
+    return this.categories.update(row, body, urls);
+  }
+
+  @Patch('categories/:id')
+  @RequirePermission('project.edit', 'category')
+  update(@Target() row: CategoryRow, @Body() body: CategoryFieldsDto, @Urls() urls: UrlBuilder): Promise<CategoryResponse> {
+    return this.categories.update(row, body, urls);
+  }
+
+  @Delete('categories/:id')
+  @HttpCode(204)
+  @RequirePermission('project.edit', 'category')
+  async remove(@Target() row: CategoryRow): Promise<void> {
+    await this.categories.remove(row);
+  }
+
+  @Get('projects/:project/categories')
+  @ViewTarget('project')
+  listOfProject(@Target() project: Project, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<CategoryResponse>> {
+    return this.categories.list({ projectId: project.id }, page, urls);
+  }
+}

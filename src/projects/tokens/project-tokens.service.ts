@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { NotFoundError, ValidationError } from '../../core/errors/domain-error';
+import { UrlBuilder } from '../../core/urls/url-builder';
+import { AuthenticationService } from '../../users/authentication.service';
+import { Project } from '../project.entity';
+import { CreateProjectTokenDto } from './create-project-token.dto';
+
+export interface ProjectTokenResponse {
+  id: number;
+  name: string;
+  user: string;
+  token_prefix: string;
+  teams: string[];
+  expires: string | null;
+  created: string;
+  /** The key itself, present only in the answer that created it. */
+  token?: string;
+}
+
+interface TokenRow {
+  id: number;
+  name: string;
+  username: string;
+  key_prefix: string;
+  expires: Date | null;
+  created: Date;
+  team_ids: number[];
+}
+
+/**
+ * Project-scoped keys (wlp_), as Weblate makes them: each is a bot user (`bot-<project>-<name>`) holding one
+ * key limited to the project, acting as a member of the project teams chosen for it.
+ */
+@Injectable()
+export class ProjectTokensService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly authentication: AuthenticationService,
+  ) {}
+
+  async list(project: Project, urls: UrlBuilder): Promise<ProjectTokenResponse[]> {
+    return (await this.rows(this.dataSource.manager, project.id)).map((row) => serialize(row, urls));
+  }
+
+  async create(project: Project, dto: CreateProjectTokenDto, urls: UrlBuilder): Promise<ProjectTokenResponse> {
+    const teams = [...new Set(dto.teams ?? [])];
+    const expires = dto.expires ? new Date(dto.expires) : null;
+    if (expires && expires.getTime() <= Date.now()) throw ValidationError.field('expires', 'The expiry date must be in the future.');
+    const botId = await this.dataSource.transaction(async (manager) => {
+      const valid: { id: number }[] = await manager.query('SELECT id FROM groups WHERE defining_project_id = $1 AND id = ANY($2::int[])', [project.id, teams]);
+      if (valid.length !== teams.length) throw ValidationError.field('teams', 'Choose teams of this project.', 'invalid_choice');
+      const [{ id }]: { id: number }[] = await manager.query(
+        `INSERT INTO users (username, full_name, is_bot, is_active) VALUES ($1, $2, true, true) RETURNING id`,
+        [await this.freeUsername(manager, project.slug, dto.name), dto.name],
+      );
+      await manager.query('INSERT INTO user_groups (user_id, group_id) SELECT $1, unnest($2::int[])', [id, teams]);
+      return id;
+    });
+    const token = await this.authentication.issueKey(botId, { kind: 'wlp_', expires, projectId: project.id, name: dto.name });
+    const [row] = (await this.rows(this.dataSource.manager, project.id)).filter((candidate) => candidate.id === botId);
+    return { ...serialize(row, urls), token };
+  }
+
+  /** Deleting the bot user revokes the key with it. */
+  async remove(project: Project, id: number): Promise<void> {
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from('users')
+      .where('id = :id AND is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = :project)', { id, project: project.id })
+      .execute();
+    if (!affected) throw new NotFoundError('Token not found.');
+  }
+
+  private rows(manager: EntityManager, projectId: number): Promise<TokenRow[]> {
+    return manager.query(
+      `SELECT u.id, t.name, u.username, t.key_prefix, t.expires, t.created,
+         ARRAY(SELECT group_id FROM user_groups ug WHERE ug.user_id = u.id ORDER BY group_id) AS team_ids
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.project_id = $1 ORDER BY t.created, u.id`,
+      [projectId],
+    );
+  }
+
+  private async freeUsername(manager: EntityManager, projectSlug: string, name: string): Promise<string> {
+    const base = `bot-${projectSlug}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'token'}`.slice(0, 140);
+    const taken = new Set(
+      ((await manager.query('SELECT username FROM users WHERE username LIKE $1', [`${base}%`])) as { username: string }[]).map((row) => row.username),
+    );
+    let candidate = base;
+    for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
+    return candidate;
+  }
+}
+
+function serialize(row: TokenRow, urls: UrlBuilder): ProjectTokenResponse {
+  return {
+    id: row.id,
+    name: row.name,
+    user: urls.user(row.username),
+    token_prefix: row.key_prefix,
+    teams: row.team_ids.map((id) => urls.group(id)),
+    expires: row.expires ? row.expires.toISOString() : null,
+    created: row.created.toISOString(),
+  };
+}
