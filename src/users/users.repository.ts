@@ -1,8 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Not, SelectQueryBuilder } from 'typeorm';
+import { Group } from '../auth/group.entity';
+import { LanguageSelection } from '../auth/permissions.data';
 import { ApiToken } from './api-token.entity';
+import { NotificationSubscription } from './notification-subscription.entity';
 import { ANONYMOUS_USERNAME, User } from './user.entity';
+
+/** The filters of the user list; `onlyId` narrows it to the caller's own record. */
+export interface UserListFilter {
+  username?: string;
+  id?: number;
+  onlyId?: number;
+}
+
+export type UserFields = Pick<User, 'username' | 'fullName' | 'email' | 'isSuperuser' | 'isActive' | 'isBot'>;
+
+export type SubscriptionFields = Pick<NotificationSubscription, 'notification' | 'scope' | 'frequency'>;
 
 @Injectable()
 export class UsersRepository {
@@ -35,7 +49,138 @@ export class UsersRepository {
     );
   }
 
+  /** Bot accounts behind project-scoped keys hold a key with a project; a personal key would replace it. */
+  async holdsProjectKey(userId: number): Promise<boolean> {
+    return this.dataSource.getRepository(ApiToken).exists({ where: { userId, projectId: Not(IsNull()) } });
+  }
+
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
+  }
+
+  /** The built-in anonymous user is how requests without credentials run, not an account, so lists leave it out. */
+  private listed(filter: UserListFilter): SelectQueryBuilder<User> {
+    const query = this.dataSource.getRepository(User).createQueryBuilder('user').where('user.username <> :anonymous', { anonymous: ANONYMOUS_USERNAME });
+    if (filter.username !== undefined) query.andWhere('user.username = :username', { username: filter.username });
+    if (filter.id !== undefined) query.andWhere('user.id = :id', { id: filter.id });
+    if (filter.onlyId !== undefined) query.andWhere('user.id = :onlyId', { onlyId: filter.onlyId });
+    return query;
+  }
+
+  countListed(filter: UserListFilter): Promise<number> {
+    return this.listed(filter).getCount();
+  }
+
+  pageListed(filter: UserListFilter, offset: number, limit: number): Promise<User[]> {
+    return this.listed(filter).orderBy('user.id').offset(offset).limit(limit).getMany();
+  }
+
+  async usernameTaken(manager: EntityManager, username: string, exceptId: number | null): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM users WHERE username = $1 AND id IS DISTINCT FROM $2', [username, exceptId]);
+    return rows.length > 0;
+  }
+
+  /** Case-insensitive, as the users_email_unique index is. */
+  async emailTaken(manager: EntityManager, email: string, exceptId: number | null): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2', [email, exceptId]);
+    return rows.length > 0;
+  }
+
+  insert(manager: EntityManager, fields: UserFields): Promise<User> {
+    const users = manager.getRepository(User);
+    return users.save(users.create({ ...fields, lastLogin: null }));
+  }
+
+  save(manager: EntityManager, user: User): Promise<User> {
+    return manager.getRepository(User).save(user);
+  }
+
+  /**
+   * Locks the active superusers until the transaction ends, so two requests cannot each remove "another"
+   * superuser and leave none.
+   */
+  async lockActiveSuperuserIds(manager: EntityManager): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query('SELECT id FROM users WHERE is_superuser AND is_active ORDER BY id FOR UPDATE');
+    return rows.map((row) => row.id);
+  }
+
+  /** Weblate's account removal: the row stays (changes keep pointing at it) but says nothing about the person. */
+  async erasePersonalData(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(
+      `UPDATE users SET username = 'deleted-' || id, full_name = 'Deleted User', email = '', password_hash = NULL,
+         is_active = false, is_superuser = false
+       WHERE id = $1`,
+      [userId],
+    );
+    await manager.query('DELETE FROM api_tokens WHERE user_id = $1', [userId]);
+    await manager.query('DELETE FROM notification_subscriptions WHERE user_id = $1', [userId]);
+  }
+
+  groupExists(manager: EntityManager, groupId: number): Promise<boolean> {
+    return manager.getRepository(Group).existsBy({ id: groupId });
+  }
+
+  /**
+   * Languages the user may translate: those of the groups whose roles grant unit.edit, or every language when
+   * one such group (or superuser status) covers all languages.
+   */
+  async countTranslatableLanguages(userId: number, allLanguages: boolean): Promise<number> {
+    const rows: { languages: number }[] = await this.dataSource.query(
+      `WITH translating AS (
+         SELECT g.id, g.language_selection FROM user_groups ug JOIN groups g ON g.id = ug.group_id
+         WHERE ug.user_id = $1 AND EXISTS (
+           SELECT 1 FROM group_roles gr JOIN roles r ON r.id = gr.role_id WHERE gr.group_id = g.id AND 'unit.edit' = ANY (r.permissions)))
+       SELECT CASE WHEN $2 OR EXISTS (SELECT 1 FROM translating WHERE language_selection = $3)
+         THEN (SELECT count(*) FROM languages)
+         ELSE (SELECT count(DISTINCT gl.language_id) FROM group_languages gl JOIN translating t ON t.id = gl.group_id)
+       END::int AS languages`,
+      [userId, allLanguages, LanguageSelection.All],
+    );
+    return rows[0].languages;
+  }
+
+  /** Subscription ids per user, for the `notifications` links of a page of users. */
+  async subscriptionIdsOf(userIds: number[]): Promise<Map<number, number[]>> {
+    const ids = new Map<number, number[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return ids;
+    const rows = await this.dataSource
+      .getRepository(NotificationSubscription)
+      .createQueryBuilder('subscription')
+      .select(['subscription.id', 'subscription.userId'])
+      .where('subscription.userId IN (:...userIds)', { userIds })
+      .orderBy('subscription.id')
+      .getMany();
+    for (const row of rows) ids.get(row.userId)?.push(row.id);
+    return ids;
+  }
+
+  countSubscriptions(userId: number): Promise<number> {
+    return this.dataSource.getRepository(NotificationSubscription).countBy({ userId });
+  }
+
+  pageSubscriptions(userId: number, offset: number, limit: number): Promise<NotificationSubscription[]> {
+    return this.dataSource.getRepository(NotificationSubscription).find({ where: { userId }, order: { id: 'ASC' }, skip: offset, take: limit });
+  }
+
+  findSubscription(userId: number, id: number): Promise<NotificationSubscription | null> {
+    return this.dataSource.getRepository(NotificationSubscription).findOneBy({ userId, id });
+  }
+
+  /** Mirrors notification_subscriptions_unique for the site-wide scopes (no project or component). */
+  async subscriptionTaken(manager: EntityManager, userId: number, fields: SubscriptionFields, exceptId: number | null): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM notification_subscriptions
+       WHERE user_id = $1 AND notification = $2 AND scope = $3 AND project_id IS NULL AND component_id IS NULL AND id IS DISTINCT FROM $4`,
+      [userId, fields.notification, fields.scope, exceptId],
+    );
+    return rows.length > 0;
+  }
+
+  saveSubscription(manager: EntityManager, subscription: NotificationSubscription): Promise<NotificationSubscription> {
+    return manager.getRepository(NotificationSubscription).save(subscription);
+  }
+
+  async deleteSubscription(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(NotificationSubscription).delete({ id });
   }
 }

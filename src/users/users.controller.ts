@@ -1,0 +1,110 @@
+import {
+  Body, Controller, createParamDecorator, Delete, ExecutionContext, Get, HttpCode, Injectable, Param, Patch, PipeTransform, Post, Put, Query,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { Authenticated, Public, RequireSitePermission } from '../core/auth/policy.decorators';
+import { requestContext } from '../core/http/request-context';
+import { Page, PageRequest } from '../core/pagination/page';
+import { PageParams } from '../core/pagination/page-params.decorator';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { CreateUserDto } from './dto/create-user.dto';
+import { GroupMembershipDto } from './dto/group-membership.dto';
+import { ListUsersQuery } from './dto/list-users.query';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { UserStatisticsService } from './user-statistics.service';
+import { TokenResponse, UserResponse, UserStatisticsResponse } from './user.serializer';
+import { Actor, UsersService } from './users.service';
+
+/** Resolves the caller with their permissions (PermissionService loads them once per request). */
+@Injectable()
+export class ActorPipe implements PipeTransform<Request, Promise<Actor>> {
+  constructor(private readonly permissions: PermissionService) {}
+
+  async transform(req: Request): Promise<Actor> {
+    return { user: requestContext(req).user, permissions: await this.permissions.forRequest(req) };
+  }
+}
+
+const RequestParam = createParamDecorator((_data: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Request>());
+
+/** The caller, for the object checks the services make beyond the route's policy. */
+export const CurrentActor = () => RequestParam(ActorPipe);
+
+@ApiTags('users')
+@Controller('api/users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly statistics: UserStatisticsService,
+  ) {}
+
+  /** Anonymous callers get an empty page rather than a 401, since they have no record of their own to see. */
+  @Get()
+  @Public()
+  list(@CurrentActor() actor: Actor, @Query() query: ListUsersQuery, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UserResponse>> {
+    return this.users.list(actor, query, page, urls);
+  }
+
+  @Post()
+  @RequireSitePermission('user.edit')
+  create(@CurrentActor() actor: Actor, @Body() dto: CreateUserDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+    return this.users.create(actor, dto, urls);
+  }
+
+  @Get(':username')
+  @Public()
+  get(@CurrentActor() actor: Actor, @Param('username') username: string, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+    return this.users.get(actor, username, urls);
+  }
+
+  @Put(':username')
+  @RequireSitePermission('user.edit')
+  replace(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() dto: CreateUserDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+    return this.users.update(actor, username, dto, urls);
+  }
+
+  @Patch(':username')
+  @RequireSitePermission('user.edit')
+  update(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() dto: UpdateUserDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+    return this.users.update(actor, username, dto, urls);
+  }
+
+  /** Anonymises and deactivates; the record stays, as in Weblate. */
+  @Delete(':username')
+  @RequireSitePermission('user.edit')
+  @HttpCode(204)
+  erase(@CurrentActor() actor: Actor, @Param('username') username: string): Promise<void> {
+    return this.users.erase(actor, username);
+  }
+
+  @Post(':username/groups')
+  @RequireSitePermission('user.edit')
+  @HttpCode(200)
+  joinGroup(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() dto: GroupMembershipDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+    return this.users.joinGroup(actor, username, dto.group_id, urls);
+  }
+
+  @Delete(':username/groups')
+  @RequireSitePermission('user.edit')
+  @HttpCode(200)
+  leaveGroup(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() dto: GroupMembershipDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+    return this.users.leaveGroup(actor, username, dto.group_id, urls);
+  }
+
+  @Get(':username/statistics')
+  @Public()
+  getStatistics(@CurrentActor() actor: Actor, @Param('username') username: string): Promise<UserStatisticsResponse> {
+    return this.statistics.get(actor, username);
+  }
+
+  /** Not part of Weblate's API (keys are made in its web profile); the user or a superuser may rotate a key. */
+  @Post(':username/token')
+  @Authenticated()
+  @HttpCode(200)
+  issueToken(@CurrentActor() actor: Actor, @Param('username') username: string): Promise<TokenResponse> {
+    return this.users.issueToken(actor, username);
+  }
+}

@@ -1,0 +1,218 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { MembershipService } from '../auth/membership.service';
+import { UserPermissions } from '../auth/user-permissions';
+import { DomainError, NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { AuthenticationService } from './authentication.service';
+import { CreateUserDto } from './dto/create-user.dto';
+import { ListUsersQuery } from './dto/list-users.query';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { User } from './user.entity';
+import { serializeUser, TokenResponse, UserResponse } from './user.serializer';
+import { UserFields, UsersRepository } from './users.repository';
+
+/** The caller of a request: who they are, and what their groups allow. */
+export interface Actor {
+  user: User;
+  permissions: UserPermissions;
+}
+
+export enum UserErrorCode {
+  LastSuperuser = 'last-superuser',
+  BuiltInUser = 'built-in-user',
+  ProjectKeyHolder = 'project-key-holder',
+}
+
+const USER_ERROR_MESSAGES: Record<UserErrorCode, string> = {
+  [UserErrorCode.LastSuperuser]: 'This is the last active superuser; make another user a superuser first.',
+  [UserErrorCode.BuiltInUser]: 'The anonymous user is built in; it can not be renamed, changed, deleted or given a key.',
+  [UserErrorCode.ProjectKeyHolder]: 'This account holds a project key; manage it through the tokens of its project.',
+};
+
+/** A change the account rules refuse, whoever asks. */
+export class UserRuleError extends DomainError {
+  readonly status = 400;
+
+  constructor(readonly code: UserErrorCode) {
+    super(USER_ERROR_MESSAGES[code]);
+  }
+}
+
+/** user.view or user.edit: the caller may see every account, as Weblate's full user list. */
+export function canSeeAllUsers(actor: Actor): boolean {
+  return actor.permissions.hasSite('user.view') || actor.permissions.hasSite('user.edit');
+}
+
+export function isSelf(actor: Actor, user: User): boolean {
+  return !actor.user.isAnonymous && actor.user.id === user.id;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly membership: MembershipService,
+    private readonly authentication: AuthenticationService,
+  ) {}
+
+  /** Every account for user.view/user.edit holders; otherwise the caller's own record, so none for anonymous callers. */
+  async list(actor: Actor, query: ListUsersQuery, request: PageRequest, urls: UrlBuilder): Promise<Page<UserResponse>> {
+    const filter = { username: query.username, id: query.id, onlyId: canSeeAllUsers(actor) ? undefined : actor.user.id };
+    const count = await this.users.countListed(filter);
+    const page = resolveLastPage(request, count);
+    const users = await this.users.pageListed(filter, page.offset, page.pageSize);
+    return buildPage(page, count, await this.present(users, urls));
+  }
+
+  async get(actor: Actor, username: string, urls: UrlBuilder): Promise<UserResponse> {
+    return this.presentOne(await this.findVisible(actor, username), urls);
+  }
+
+  /** Someone else's account does not exist (404) for a caller without user.view/user.edit, as in Weblate. */
+  async findVisible(actor: Actor, username: string): Promise<User> {
+    const user = await this.users.findByUsername(username);
+    if (!user || !(isSelf(actor, user) || canSeeAllUsers(actor))) throw new NotFoundError();
+    return user;
+  }
+
+  async create(actor: Actor, dto: CreateUserDto, urls: UrlBuilder): Promise<UserResponse> {
+    const fields: UserFields = {
+      username: dto.username,
+      fullName: dto.full_name,
+      email: dto.email ?? '',
+      isSuperuser: dto.is_superuser ?? false,
+      isActive: dto.is_active ?? true,
+      isBot: dto.is_bot ?? false,
+    };
+    if (fields.isSuperuser) assertSuperuser(actor, 'Only superusers can create superusers.');
+    const user = await this.users.transaction(async (manager) => {
+      await this.assertUnique(manager, fields, null);
+      const created = await this.users.insert(manager, fields);
+      await this.membership.joinDefaultGroups(created.id, manager);
+      return created;
+    });
+    return this.presentOne(user, urls);
+  }
+
+  /** PUT and PATCH alike: PUT's body class requires username and full_name, PATCH's requires nothing. */
+  async update(actor: Actor, username: string, dto: UpdateUserDto, urls: UrlBuilder): Promise<UserResponse> {
+    const user = await this.findChangeable(actor, username);
+    const changes = definedOnly<Partial<UserFields>>({
+      username: dto.username,
+      fullName: dto.full_name,
+      email: dto.email,
+      isSuperuser: dto.is_superuser,
+      isActive: dto.is_active,
+      isBot: dto.is_bot,
+    });
+    if (changes.isSuperuser !== undefined && changes.isSuperuser !== user.isSuperuser) {
+      assertSuperuser(actor, 'Only superusers can grant or revoke superuser status.');
+    }
+    const saved = await this.users.transaction(async (manager) => {
+      await this.assertUnique(manager, changes, user.id);
+      if (user.isSuperuser && user.isActive && (changes.isSuperuser === false || changes.isActive === false)) {
+        await this.assertAnotherSuperuser(manager, user.id);
+      }
+      return this.users.save(manager, Object.assign(user, changes));
+    });
+    return this.presentOne(saved, urls);
+  }
+
+  /**
+   * Weblate's account removal: personal data, key, memberships and subscriptions go, the row stays inactive
+   * so that what the user did keeps an author.
+   */
+  async erase(actor: Actor, username: string): Promise<void> {
+    const user = await this.findChangeable(actor, username);
+    const groupIds = await this.membership.groupIdsOf(user.id);
+    await this.users.transaction(async (manager) => {
+      if (user.isSuperuser && user.isActive) await this.assertAnotherSuperuser(manager, user.id);
+      await this.users.erasePersonalData(manager, user.id);
+      for (const groupId of groupIds) await this.membership.remove(user.id, groupId, manager);
+    });
+  }
+
+  async joinGroup(actor: Actor, username: string, groupId: number, urls: UrlBuilder): Promise<UserResponse> {
+    const user = await this.findVisible(actor, username);
+    await this.users.transaction(async (manager) => {
+      await this.assertGroupExists(manager, groupId);
+      await this.membership.add(user.id, groupId, manager);
+    });
+    return this.presentOne(user, urls);
+  }
+
+  async leaveGroup(actor: Actor, username: string, groupId: number, urls: UrlBuilder): Promise<UserResponse> {
+    const user = await this.findVisible(actor, username);
+    await this.users.transaction(async (manager) => {
+      await this.assertGroupExists(manager, groupId);
+      await this.membership.remove(user.id, groupId, manager);
+    });
+    return this.presentOne(user, urls);
+  }
+
+  /**
+   * A new personal key for the caller, or for anyone when a superuser asks; the previous key stops working.
+   * A project-scoped key must not mint a personal key, which would escape its project.
+   */
+  async issueToken(actor: Actor, username: string): Promise<TokenResponse> {
+    const user = await this.findVisible(actor, username);
+    if (actor.permissions.onlyProjectId !== null) throw new PermissionDeniedError('A project key can not issue personal keys.');
+    if (!isSelf(actor, user)) assertSuperuser(actor, 'Only superusers can issue keys for other users.');
+    if (user.isAnonymous) throw new UserRuleError(UserErrorCode.BuiltInUser);
+    if (await this.users.holdsProjectKey(user.id)) throw new UserRuleError(UserErrorCode.ProjectKeyHolder);
+    return { token: await this.authentication.issueKey(user.id) };
+  }
+
+  /** Account changes need user.edit (checked on the route); superuser accounts and the anonymous user need more. */
+  private async findChangeable(actor: Actor, username: string): Promise<User> {
+    const user = await this.findVisible(actor, username);
+    if (user.isAnonymous) throw new UserRuleError(UserErrorCode.BuiltInUser);
+    if (user.isSuperuser) assertSuperuser(actor, 'Only superusers can change superuser accounts.');
+    return user;
+  }
+
+  private async assertUnique(manager: EntityManager, fields: Partial<UserFields>, userId: number | null): Promise<void> {
+    if (fields.username !== undefined && (await this.users.usernameTaken(manager, fields.username, userId))) {
+      throw ValidationError.field('username', 'A user with that username already exists.', 'unique');
+    }
+    if (fields.email && (await this.users.emailTaken(manager, fields.email, userId))) {
+      throw ValidationError.field('email', 'A user with this email address already exists.', 'unique');
+    }
+  }
+
+  private async assertAnotherSuperuser(manager: EntityManager, userId: number): Promise<void> {
+    const superuserIds = await this.users.lockActiveSuperuserIds(manager);
+    if (!superuserIds.some((id) => id !== userId)) throw new UserRuleError(UserErrorCode.LastSuperuser);
+  }
+
+  private async assertGroupExists(manager: EntityManager, groupId: number): Promise<void> {
+    if (!(await this.users.groupExists(manager, groupId))) {
+      throw ValidationError.field('group_id', `Invalid pk "${groupId}" - object does not exist.`, 'does_not_exist');
+    }
+  }
+
+  private async presentOne(user: User, urls: UrlBuilder): Promise<UserResponse> {
+    const [response] = await this.present([user], urls);
+    return response;
+  }
+
+  private async present(users: User[], urls: UrlBuilder): Promise<UserResponse[]> {
+    const subscriptionIds = await this.users.subscriptionIdsOf(users.map((user) => user.id));
+    return Promise.all(
+      users.map(async (user) =>
+        serializeUser(user, { groupIds: await this.membership.groupIdsOf(user.id), subscriptionIds: subscriptionIds.get(user.id) ?? [] }, urls),
+      ),
+    );
+  }
+}
+
+function assertSuperuser(actor: Actor, detail: string): void {
+  if (!actor.permissions.isSuperuser) throw new PermissionDeniedError(detail);
+}
+
+/** Drops the fields a PATCH left out, so they keep their stored values. */
+function definedOnly<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as T;
+}
