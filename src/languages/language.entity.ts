@@ -4,6 +4,9 @@ import { Plural } from './plural.entity';
 /** Who last defined a language: the shipped data (refreshed on upgrade) or an administrator (left alone). */
 export type LanguageOrigin = 'data' | 'admin';
 
+export const LANGUAGE_DIRECTIONS = ['ltr', 'rtl'] as const;
+export type LanguageDirection = (typeof LANGUAGE_DIRECTIONS)[number];
+
 @Entity('languages')
 export class Language {
   @PrimaryGeneratedColumn()
@@ -16,7 +19,7 @@ export class Language {
   name: string;
 
   @Column({ type: 'varchar', length: 3, default: 'ltr' })
-  direction: 'ltr' | 'rtl';
+  direction: LanguageDirection;
 
   @Column({ type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
   population: number;

@@ -1,5 +1,7 @@
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Language } from './language.entity';
+import { StatisticsCounts } from './statistics-counts';
+import { serializeStatistics, StatisticsNumbers } from './statistics.serializer';
 
 export interface PluralResponse {
   id: number;
@@ -35,5 +37,22 @@ export function serializeLanguage(language: Language, urls: UrlBuilder): Languag
     web_url: urls.languageWeb(language.code),
     url: urls.language(language.code),
     statistics_url: urls.languageStatistics(language.code),
+  };
+}
+
+export interface LanguageStatisticsResponse extends StatisticsNumbers {
+  name: string;
+  code: string;
+  url: string;
+  url_translate: string;
+}
+
+export function serializeLanguageStatistics(language: Language, counts: StatisticsCounts, urls: UrlBuilder): LanguageStatisticsResponse {
+  return {
+    ...serializeStatistics(counts),
+    name: language.name,
+    code: language.code,
+    url: urls.language(language.code),
+    url_translate: urls.languageWeb(language.code),
   };
 }

@@ -1,11 +1,14 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../core/auth/policy.decorators';
+import { Public, RequireSitePermission } from '../core/auth/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
-import { LanguageResponse } from './language.serializer';
+import { CreateLanguageDto } from './dto/create-language.dto';
+import { ReplaceLanguageDto } from './dto/replace-language.dto';
+import { UpdateLanguageDto } from './dto/update-language.dto';
+import { LanguageResponse, LanguageStatisticsResponse } from './language.serializer';
 import { LanguagesService } from './languages.service';
 
 @ApiTags('languages')
@@ -19,9 +22,40 @@ export class LanguagesController {
     return this.languages.list(page, urls);
   }
 
+  @Post()
+  @RequireSitePermission('language.add')
+  create(@Body() dto: CreateLanguageDto, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
+    return this.languages.create(dto, urls);
+  }
+
   @Get(':code')
   @Public()
   get(@Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
     return this.languages.get(code, urls);
+  }
+
+  @Put(':code')
+  @RequireSitePermission('language.edit')
+  replace(@Param('code') code: string, @Body() dto: ReplaceLanguageDto, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
+    return this.languages.update(code, dto, urls);
+  }
+
+  @Patch(':code')
+  @RequireSitePermission('language.edit')
+  update(@Param('code') code: string, @Body() dto: UpdateLanguageDto, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
+    return this.languages.update(code, dto, urls);
+  }
+
+  @Delete(':code')
+  @HttpCode(204)
+  @RequireSitePermission('language.edit')
+  delete(@Param('code') code: string): Promise<void> {
+    return this.languages.delete(code);
+  }
+
+  @Get(':code/statistics')
+  @Public()
+  statistics(@Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
+    return this.languages.statistics(code, urls);
   }
 }

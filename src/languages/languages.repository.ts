@@ -1,30 +1,85 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { Language } from './language.entity';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Language, LanguageDirection } from './language.entity';
+import { PluralDefinition } from './plural-definition';
 import { PluralSource } from './plural.entity';
+
+/** The columns an administrator sets; the code only on creation. */
+export interface LanguageSettings {
+  name?: string;
+  direction?: LanguageDirection;
+  population?: number;
+}
 
 @Injectable()
 export class LanguagesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Languages with their default plural only, the one the API shows. */
-  private withDefaultPlural(): SelectQueryBuilder<Language> {
-    return this.dataSource
+  private withDefaultPlural(manager: EntityManager): SelectQueryBuilder<Language> {
+    return manager
       .getRepository(Language)
       .createQueryBuilder('language')
       .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default });
   }
 
   page(offset: number, limit: number): Promise<Language[]> {
-    return this.withDefaultPlural().orderBy('language.name').addOrderBy('language.code').offset(offset).limit(limit).getMany();
+    return this.withDefaultPlural(this.dataSource.manager).orderBy('language.name').addOrderBy('language.code').offset(offset).limit(limit).getMany();
   }
 
   count(): Promise<number> {
     return this.dataSource.getRepository(Language).count();
   }
 
-  findByCode(code: string): Promise<Language | null> {
-    return this.withDefaultPlural().where('language.code = :code', { code }).getOne();
+  findByCode(code: string, manager: EntityManager = this.dataSource.manager): Promise<Language | null> {
+    return this.withDefaultPlural(manager).where('language.code = :code', { code }).getOne();
+  }
+
+  /** Locks the row, so concurrent edits of one language apply one after the other. */
+  lockByCode(manager: EntityManager, code: string): Promise<Language | null> {
+    return manager.getRepository(Language).findOne({ where: { code }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /**
+   * Inserts an administrator's language; returns its id, or null when the code is taken. Checking and
+   * inserting in one statement leaves no window for a concurrent insert of the same code.
+   */
+  async insertAdminLanguage(manager: EntityManager, code: string, settings: LanguageSettings): Promise<number | null> {
+    // Settings left undefined are written as DEFAULT, so the column defaults stay the only defaults.
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(Language)
+      .values({ ...settings, code, origin: 'admin' })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    const rows = result.raw as { id: number }[];
+    return rows[0]?.id ?? null;
+  }
+
+  /** Applies the settings given and marks the language as the administrator's, so the shipped data leaves it alone. */
+  async updateAsAdmin(manager: EntityManager, id: number, settings: LanguageSettings): Promise<void> {
+    const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    await manager.getRepository(Language).update(id, { ...given, origin: 'admin' });
+  }
+
+  async saveDefaultPlural(manager: EntityManager, languageId: number, plural: PluralDefinition): Promise<void> {
+    await manager.query(
+      `INSERT INTO plurals (language_id, source, number, formula, type) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (language_id, source) DO UPDATE SET number = EXCLUDED.number, formula = EXCLUDED.formula, type = EXCLUDED.type`,
+      [languageId, PluralSource.Default, plural.number, plural.formula, plural.type],
+    );
+  }
+
+  /** Plurals and team language selections go with it (ON DELETE CASCADE). Returns whether it existed. */
+  async deleteByCode(code: string): Promise<boolean> {
+    const { affected } = await this.dataSource.getRepository(Language).delete({ code });
+    return (affected ?? 0) > 0;
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 }

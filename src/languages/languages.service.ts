@@ -1,13 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../core/errors/domain-error';
+import { EntityManager } from 'typeorm';
+import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { LanguageResponse, serializeLanguage } from './language.serializer';
+import { CreateLanguageDto } from './dto/create-language.dto';
+import { ReplaceLanguageDto } from './dto/replace-language.dto';
+import { UpdateLanguageDto } from './dto/update-language.dto';
+import { Language } from './language.entity';
+import { LanguageResponse, LanguageStatisticsResponse, serializeLanguage, serializeLanguageStatistics } from './language.serializer';
 import { LanguagesRepository } from './languages.repository';
+import { checkPluralDefinition } from './plural-definition';
+import { LanguageCountsSource } from './statistics-counts';
+
+const NOT_FOUND = 'Language not found.';
 
 @Injectable()
 export class LanguagesService {
-  constructor(private readonly languages: LanguagesRepository) {}
+  constructor(
+    private readonly languages: LanguagesRepository,
+    private readonly counts: LanguageCountsSource,
+  ) {}
 
   async list(request: PageRequest, urls: UrlBuilder): Promise<Page<LanguageResponse>> {
     const count = await this.languages.count();
@@ -17,8 +29,54 @@ export class LanguagesService {
   }
 
   async get(code: string, urls: UrlBuilder): Promise<LanguageResponse> {
-    const language = await this.languages.findByCode(code);
-    if (!language) throw new NotFoundError('Language not found.');
+    return serializeLanguage(await this.find(code), urls);
+  }
+
+  async statistics(code: string, urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
+    const language = await this.find(code);
+    return serializeLanguageStatistics(language, await this.counts.forLanguage(language.id), urls);
+  }
+
+  async create(dto: CreateLanguageDto, urls: UrlBuilder): Promise<LanguageResponse> {
+    const plural = checkPluralDefinition(dto.plural.number, dto.plural.formula);
+    const language = await this.languages.transaction(async (manager) => {
+      const id = await this.languages.insertAdminLanguage(manager, dto.code, { name: dto.name, direction: dto.direction, population: dto.population });
+      if (id === null) throw ValidationError.field('code', 'Language with this language code already exists.', 'unique');
+      await this.languages.saveDefaultPlural(manager, id, plural);
+      return this.reload(manager, dto.code);
+    });
     return serializeLanguage(language, urls);
+  }
+
+  /** PUT and PATCH: their DTOs differ only in which fields are required. */
+  async update(code: string, dto: UpdateLanguageDto | ReplaceLanguageDto, urls: UrlBuilder): Promise<LanguageResponse> {
+    const plural = dto.plural && checkPluralDefinition(dto.plural.number, dto.plural.formula);
+    const language = await this.languages.transaction(async (manager) => {
+      const existing = await this.languages.lockByCode(manager, code);
+      if (!existing) throw new NotFoundError(NOT_FOUND);
+      await this.languages.updateAsAdmin(manager, existing.id, { name: dto.name, direction: dto.direction, population: dto.population });
+      if (plural) await this.languages.saveDefaultPlural(manager, existing.id, plural);
+      return this.reload(manager, code);
+    });
+    return serializeLanguage(language, urls);
+  }
+
+  /**
+   * One statement, so it is atomic on its own. A deleted shipped language comes back with the next data
+   * sync, as in Weblate, where shipped definitions are recreated on upgrade.
+   */
+  async delete(code: string): Promise<void> {
+    if (!(await this.languages.deleteByCode(code))) throw new NotFoundError(NOT_FOUND);
+  }
+
+  private async find(code: string): Promise<Language> {
+    const language = await this.languages.findByCode(code);
+    if (!language) throw new NotFoundError(NOT_FOUND);
+    return language;
+  }
+
+  /** Reads the written language back inside the transaction, with its plural, for the response. */
+  private async reload(manager: EntityManager, code: string): Promise<Language> {
+    return (await this.languages.findByCode(code, manager))!;
   }
 }

@@ -43,12 +43,12 @@ describe('API conventions', () => {
 
   it('sends Allow on successful responses too', async () => {
     const res = await t.http().get('/api/languages/cs/').expect(200);
-    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.allow).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS');
   });
 
   it('answers OPTIONS with the allowed methods and what the endpoint renders and parses', async () => {
     const res = await t.http().options('/api/languages/').expect(200);
-    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
     expect(res.body).toMatchObject({ name: 'Languages', renders: ['application/json', 'text/html'] });
     expect(res.body.parses).toContain('multipart/form-data');
   });

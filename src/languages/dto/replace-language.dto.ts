@@ -1,0 +1,12 @@
+import { Required, TextField } from './fields';
+import { LanguageSettingsDto } from './update-language.dto';
+
+/**
+ * PUT: the name is required, as every required field is in a full update. It does not extend
+ * UpdateLanguageDto: class-validator would inherit the optional marker and skip the required check.
+ */
+export class ReplaceLanguageDto extends LanguageSettingsDto {
+  @Required()
+  @TextField(100)
+  name: string;
+}
