@@ -1,0 +1,9 @@
+import { IsDefined, IsString } from 'class-validator';
+import { whenPresent } from '../../roles/dto/field-options';
+
+/** POST /api/groups/<id>/languages/ */
+export class AddGroupLanguageDto {
+  @IsDefined({ message: 'Missing language_code parameter' })
+  @IsString({ message: 'Not a valid string.', ...whenPresent })
+  language_code: string;
+}

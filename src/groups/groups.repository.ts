@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { Group } from '../auth/group.entity';
+import { Role } from '../auth/role.entity';
+import { Language } from '../languages/language.entity';
+import { User } from '../users/user.entity';
+
+/** Which groups a caller may see: all of them, or those the user is in or administers. */
+export type GroupVisibility = { all: true } | { all: false; userId: number };
+
+/** The join tables that link a group to what it grants, with the column naming the linked row. */
+const LINKS = {
+  roles: { table: 'group_roles', column: 'role_id' },
+  languages: { table: 'group_languages', column: 'language_id' },
+  admins: { table: 'group_admins', column: 'user_id' },
+} as const;
+
+export type GroupLink = keyof typeof LINKS;
+
+@Injectable()
+export class GroupsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private visible(visibility: GroupVisibility): SelectQueryBuilder<Group> {
+    const query = this.dataSource.getRepository(Group).createQueryBuilder('g').select('g.id');
+    if (visibility.all) return query;
+    return query.where(
+      `(g.id IN (SELECT group_id FROM user_groups WHERE user_id = :userId)
+        OR g.id IN (SELECT group_id FROM group_admins WHERE user_id = :userId))`,
+      { userId: visibility.userId },
+    );
+  }
+
+  countVisible(visibility: GroupVisibility): Promise<number> {
+    return this.visible(visibility).getCount();
+  }
+
+  async pageVisible(visibility: GroupVisibility, offset: number, limit: number): Promise<Group[]> {
+    const rows = await this.visible(visibility).orderBy('g.id').offset(offset).limit(limit).getMany();
+    return this.findDetails(this.dataSource.manager, rows.map((row) => row.id));
+  }
+
+  async findVisible(visibility: GroupVisibility, id: number): Promise<Group | null> {
+    const row = await this.visible(visibility).andWhere('g.id = :id', { id }).getOne();
+    return row && (await this.findDetails(this.dataSource.manager, [row.id]))[0];
+  }
+
+  /** Groups with everything their response lists, in id order (and each list in a stable order). */
+  findDetails(manager: EntityManager, ids: number[]): Promise<Group[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.getRepository(Group).find({
+      where: { id: In(ids) },
+      relations: { roles: true, languages: true, admins: true },
+      order: { id: 'ASC', roles: { id: 'ASC' }, languages: { code: 'ASC' }, admins: { username: 'ASC' } },
+    });
+  }
+
+  /** Locks the row, so concurrent changes to one group apply one after the other. */
+  findForUpdate(manager: EntityManager, id: number): Promise<Group | null> {
+    return manager.getRepository(Group).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Team names are unique among the site-wide groups and within each project's teams. */
+  async isNameTaken(manager: EntityManager, name: string, definingProjectId: number | null, exceptId?: number): Promise<boolean> {
+    const query = manager
+      .getRepository(Group)
+      .createQueryBuilder('g')
+      .where('g.name = :name', { name })
+      .andWhere('g.defining_project_id IS NOT DISTINCT FROM CAST(:definingProjectId AS integer)', { definingProjectId });
+    if (exceptId !== undefined) query.andWhere('g.id <> :exceptId', { exceptId });
+    return (await query.getCount()) > 0;
+  }
+
+  async isAdmin(groupId: number, userId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM group_admins WHERE group_id = $1 AND user_id = $2', [groupId, userId]);
+    return rows.length > 0;
+  }
+
+  save(manager: EntityManager, group: Partial<Group>): Promise<Group> {
+    return manager.getRepository(Group).save(group);
+  }
+
+  /** Memberships and links go with the group (the join rows cascade), as in Weblate. */
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(Group).delete({ id });
+  }
+
+  async addLink(manager: EntityManager, link: GroupLink, groupId: number, targetId: number): Promise<void> {
+    const { table, column } = LINKS[link];
+    await manager.query(`INSERT INTO ${table} (group_id, ${column}) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [groupId, targetId]);
+  }
+
+  /** False when the group had no such link. */
+  async removeLink(manager: EntityManager, link: GroupLink, groupId: number, targetId: number): Promise<boolean> {
+    const { table, column } = LINKS[link];
+    const result = await manager
+      .createQueryBuilder()
+      .delete()
+      .from(table)
+      .where(`group_id = :groupId AND ${column} = :targetId`, { groupId, targetId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  roleExists(manager: EntityManager, id: number): Promise<boolean> {
+    return manager.getRepository(Role).existsBy({ id });
+  }
+
+  async findLanguageId(manager: EntityManager, code: string): Promise<number | null> {
+    return (await manager.getRepository(Language).findOne({ where: { code }, select: { id: true } }))?.id ?? null;
+  }
+
+  userExists(manager: EntityManager, id: number): Promise<boolean> {
+    return manager.getRepository(User).existsBy({ id });
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}
