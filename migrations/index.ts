@@ -4,6 +4,7 @@ import { CreateLanguages1763780002000 } from './1763780002000-create-languages';
 import { CreateAccessControl1763780003000 } from './1763780003000-create-access-control';
 import { CreateProjects1763780004000 } from './1763780004000-create-projects';
 import { CreateCategories1763780005000 } from './1763780005000-create-categories';
+import { CreateComponents1763780006000 } from './1763780006000-create-components';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateAccessControl1763780003000,
   CreateProjects1763780004000,
   CreateCategories1763780005000,
+  CreateComponents1763780006000,
 ];

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CategoriesModule } from './categories/categories.module';
+import { ComponentsModule } from './components/components.module';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
@@ -40,6 +41,7 @@ export class AppModule {
         GroupsModule,
         ProjectsModule,
         CategoriesModule,
+        ComponentsModule,
         RootModule,
       ],
     };

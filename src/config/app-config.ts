@@ -23,6 +23,8 @@ export class AppConfig {
   readonly uploadMaxBytes: number;
   readonly logLevel: string;
   readonly siteTitle: string;
+  readonly vcsAllowedSchemes: string[];
+  readonly vcsBlockPrivateHosts: boolean;
 
   constructor(env: EnvSchema) {
     this.port = env.PORT;
@@ -42,6 +44,8 @@ export class AppConfig {
     this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;
+    this.vcsAllowedSchemes = env.VCS_ALLOW_SCHEMES.split(',').map((scheme) => scheme.trim());
+    this.vcsBlockPrivateHosts = env.VCS_BLOCK_PRIVATE_HOSTS;
   }
 }
 

@@ -61,6 +61,14 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /** Repository URL schemes users may point components at (`https`, `http`, `ssh`; `file` only for tests). */
+  @IsOptional() @Matches(/^\s*[a-z]+(\s*,\s*[a-z]+)*\s*$/, { message: 'VCS_ALLOW_SCHEMES must be a comma-separated list such as https,ssh' })
+  VCS_ALLOW_SCHEMES = 'https,ssh';
+
+  /** Refuse repository hosts on loopback, private and link-local networks (set false for an intranet). */
+  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  VCS_BLOCK_PRIVATE_HOSTS = true;
+
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

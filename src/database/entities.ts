@@ -1,13 +1,15 @@
 import { Group } from '../auth/group.entity';
 import { Category } from '../categories/category.entity';
+import { Component } from '../components/component.entity';
 import { Role } from '../auth/role.entity';
 import { Language } from '../languages/language.entity';
 import { Plural } from '../languages/plural.entity';
 import { Project } from '../projects/project.entity';
 import { Task } from '../tasks/task.entity';
+import { Translation } from '../translations/translation.entity';
 import { ApiToken } from '../users/api-token.entity';
 import { NotificationSubscription } from '../users/notification-subscription.entity';
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation];

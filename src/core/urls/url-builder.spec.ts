@@ -24,3 +24,23 @@ describe('UrlBuilder', () => {
     for (const [name, url] of Object.entries(collections)) expect(url).toBe(`https://example.org/api/${name}/`);
   });
 });
+
+describe('UrlBuilder component paths', () => {
+  const urls = new UrlBuilder('https://example.org');
+
+  it('encodes a component inside categories twice, as Weblate does', () => {
+    expect(urls.component('hello', 'docs/usage')).toBe('https://example.org/api/components/hello/docs%252Fusage/');
+    expect(urls.componentPart('hello', 'docs/usage', 'repository')).toBe('https://example.org/api/components/hello/docs%252Fusage/repository/');
+    expect(urls.translation('hello', 'docs/usage', 'pt_BR')).toBe('https://example.org/api/translations/hello/docs%252Fusage/pt_BR/');
+  });
+
+  it('leaves plain component slugs readable', () => {
+    expect(urls.component('hello', 'android')).toBe('https://example.org/api/components/hello/android/');
+    expect(urls.translationPart('hello', 'android', 'cs', 'file')).toBe('https://example.org/api/translations/hello/android/cs/file/');
+  });
+
+  it('builds browser URLs with real slashes', () => {
+    expect(urls.componentWeb('hello', 'docs/usage')).toBe('https://example.org/projects/hello/docs/usage/');
+    expect(urls.translateWeb('hello', 'docs/usage', 'cs')).toBe('https://example.org/translate/hello/docs/usage/cs/');
+  });
+});

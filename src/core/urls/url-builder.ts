@@ -1,3 +1,9 @@
+export type ComponentPart =
+  | 'repository' | 'translations' | 'statistics' | 'lock' | 'changes' | 'links' | 'file' | 'screenshots' | 'addons'
+  | 'monolingual_base' | 'new_template' | 'credits' | 'reports' | 'announcements';
+
+export type TranslationPart = 'repository' | 'statistics' | 'changes' | 'file' | 'units' | 'autotranslate';
+
 export type ProjectPart =
   | 'components' | 'repository' | 'statistics' | 'changes' | 'languages' | 'categories' | 'labels' | 'lock'
   | 'credits' | 'file' | 'tokens' | 'machinery_settings' | 'reports' | 'metrics' | 'announcements';
@@ -121,5 +127,54 @@ export class UrlBuilder {
 
   categoryStatistics(id: number): string {
     return this.api('categories', id, 'statistics');
+  }
+
+  /**
+   * A component is addressed by its project and its path: category slugs and its own slug joined by `/`.
+   * The path is one URL segment, so its slashes are encoded, and the whole is encoded once more
+   * (`docs/usage` → `docs%252Fusage`), as Weblate emits and expects.
+   */
+  private componentSegment(path: string): string {
+    return encodeURIComponent(path);
+  }
+
+  components(): string {
+    return this.api('components');
+  }
+
+  component(projectSlug: string, componentPath: string): string {
+    return this.api('components', projectSlug, this.componentSegment(componentPath));
+  }
+
+  componentPart(projectSlug: string, componentPath: string, part: ComponentPart): string {
+    return this.api('components', projectSlug, this.componentSegment(componentPath), part);
+  }
+
+  componentWeb(projectSlug: string, componentPath: string): string {
+    return `${this.base}/projects/${encodeURIComponent(projectSlug)}/${componentPath.split('/').map(encodeURIComponent).join('/')}/`;
+  }
+
+  translations(): string {
+    return this.api('translations');
+  }
+
+  translation(projectSlug: string, componentPath: string, languageCode: string): string {
+    return this.api('translations', projectSlug, this.componentSegment(componentPath), languageCode);
+  }
+
+  translationPart(projectSlug: string, componentPath: string, languageCode: string, part: TranslationPart): string {
+    return this.api('translations', projectSlug, this.componentSegment(componentPath), languageCode, part);
+  }
+
+  translationWeb(projectSlug: string, componentPath: string, languageCode: string): string {
+    return `${this.componentWeb(projectSlug, componentPath)}${encodeURIComponent(languageCode)}/`;
+  }
+
+  translateWeb(projectSlug: string, componentPath: string, languageCode: string): string {
+    return `${this.base}/translate/${encodeURIComponent(projectSlug)}/${componentPath.split('/').map(encodeURIComponent).join('/')}/${encodeURIComponent(languageCode)}/`;
+  }
+
+  engageWeb(projectSlug: string, languageCode?: string): string {
+    return `${this.base}/engage/${encodeURIComponent(projectSlug)}/${languageCode ? `${encodeURIComponent(languageCode)}/` : ''}`;
   }
 }

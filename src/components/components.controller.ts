@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { Page, PageRequest } from '../core/pagination/page';
+import { PageParams } from '../core/pagination/page-params.decorator';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { ComponentResponse, serializeComponent } from './component.serializer';
+import { ComponentContext } from './components.repository';
+import { ComponentsService } from './components.service';
+import { ComponentFieldsDto, CreateComponentDto } from './dto/component-fields.dto';
+import { LinkProjectDto } from './dto/link.dto';
+import { LockDto } from './dto/lock.dto';
+
+@ApiTags('components')
+@Controller('api/components')
+export class ComponentsController {
+  constructor(
+    private readonly components: ComponentsService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  @Get()
+  @Public()
+  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+    return this.components.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, page, urls);
+  }
+
+  @Get(':project/:component')
+  @ViewTarget('component')
+  get(@Target() context: ComponentContext, @Urls() urls: UrlBuilder): ComponentResponse {
+    return serializeComponent(context, urls);
+  }
+
+  @Patch(':project/:component')
+  @RequirePermission('component.edit', 'component')
+  update(@Target() context: ComponentContext, @Body() body: ComponentFieldsDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.components.update(context, body, urls);
+  }
+
+  @Put(':project/:component')
+  @RequirePermission('component.edit', 'component')
+  replace(@Target() context: ComponentContext, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.components.update(context, body, urls);
+  }
+
+  @Get(':project/:component/lock')
+  @ViewTarget('component')
+  lockStatus(@Target() context: ComponentContext): { locked: boolean } {
+    return { locked: context.component.locked };
+  }
+
+  @Post(':project/:component/lock')
+  @HttpCode(200)
+  @RequirePermission('component.lock', 'component')
+  lock(@Target() context: ComponentContext, @Body() body: LockDto): Promise<{ locked: boolean }> {
+    return this.components.setLocked(context, body.lock);
+  }
+
+  @Get(':project/:component/links')
+  @ViewTarget('component')
+  links(@Target() context: ComponentContext, @Urls() urls: UrlBuilder) {
+    return this.components.links(context, urls);
+  }
+
+  @Post(':project/:component/links')
+  @HttpCode(201)
+  @RequirePermission('component.edit', 'component')
+  async addLink(@Req() req: Request, @Target() context: ComponentContext, @Body() body: LinkProjectDto, @Urls() urls: UrlBuilder) {
+    return this.components.addLink(context, body.project_slug, await this.permissions.forRequest(req), urls);
+  }
+
+  @Delete(':project/:component/links/:projectSlug')
+  @HttpCode(204)
+  @RequirePermission('component.edit', 'component')
+  async removeLink(@Target() context: ComponentContext, @Param('projectSlug') projectSlug: string): Promise<void> {
+    await this.components.removeLink(context, projectSlug);
+  }
+}

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { ProjectVisibility } from '../auth/user-permissions';
+import { Language } from '../languages/language.entity';
+import { PluralSource } from '../languages/plural.entity';
+import { Project } from '../projects/project.entity';
+import { Component } from './component.entity';
+
+/** A component with what links, access checks and serialization need from around it. */
+export interface ComponentContext {
+  component: Component;
+  project: Project;
+  /** Category slugs and the component slug joined by `/`, as used in paths. */
+  path: string;
+  sourceLanguage: Language;
+  /** The component whose repository this one shares (`weblate://` URL), if any. */
+  linked: { component: Component; projectSlug: string; path: string } | null;
+}
+
+@Injectable()
+export class ComponentsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** `docs/usage` in project `hello`: walk the categories from the top, then the component slug. */
+  async findByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
+    const parts = path.split('/').filter(Boolean);
+    if (parts.length === 0 || parts.length > 4) return null;
+    const project = await this.dataSource.getRepository(Project).findOneBy({ slug: projectSlug });
+    if (!project) return null;
+    let categoryId: number | null = null;
+    for (const slug of parts.slice(0, -1)) {
+      const rows: { id: number }[] = await this.dataSource.query(
+        'SELECT id FROM categories WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND slug = $3',
+        [project.id, categoryId, slug],
+      );
+      if (rows.length === 0) return null;
+      categoryId = rows[0].id;
+    }
+    const component = await this.dataSource
+      .getRepository(Component)
+      .createQueryBuilder('c')
+      .where('c.project_id = :project AND coalesce(c.category_id, 0) = :category AND c.slug = :slug', {
+        project: project.id,
+        category: categoryId ?? 0,
+        slug: parts[parts.length - 1],
+      })
+      .getOne();
+    return component ? (await this.hydrate([component]))[0] : null;
+  }
+
+  async findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<ComponentContext | null> {
+    const component = await manager.getRepository(Component).findOneBy({ id });
+    return component ? (await this.hydrate([component]))[0] : null;
+  }
+
+  /** Components of visible projects (or of one project), ordered by project and name. */
+  async page(filter: { visibility?: ProjectVisibility; projectId?: number }, offset: number, limit: number): Promise<[ComponentContext[], number]> {
+    const query = this.dataSource.getRepository(Component).createQueryBuilder('c').innerJoin(Project, 'p', 'p.id = c.project_id');
+    // A project lists its own components and those other projects share into it.
+    if (filter.projectId !== undefined) {
+      query.andWhere('(c.project_id = :projectId OR c.id IN (SELECT component_id FROM component_links WHERE project_id = :projectId))', {
+        projectId: filter.projectId,
+      });
+    }
+    const visibility = filter.visibility;
+    if (visibility?.onlyProjectId != null) query.andWhere('c.project_id = :only', { only: visibility.onlyProjectId });
+    if (visibility && !visibility.all) query.andWhere('(p.access_control IN (0, 1) OR p.id = ANY(:ids))', { ids: visibility.projectIds });
+    const count = await query.getCount();
+    const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').offset(offset).limit(limit).getMany();
+    return [await this.hydrate(rows), count];
+  }
+
+  /** Other components of the project using this repository URL, for automatic sharing. */
+  findSharingCandidate(manager: EntityManager, projectId: number, repo: string): Promise<Component | null> {
+    return manager.getRepository(Component).findOne({ where: { projectId, repo, linkedComponentId: IsNull() }, order: { id: 'ASC' } });
+  }
+
+  /** Loads projects, languages, category paths and linked parents for many components in a few queries. */
+  async hydrate(components: Component[]): Promise<ComponentContext[]> {
+    if (components.length === 0) return [];
+    const linkedIds = components.map((c) => c.linkedComponentId).filter((id): id is number => id !== null);
+    const parents = linkedIds.length ? await this.dataSource.getRepository(Component).findBy({ id: In(linkedIds) }) : [];
+    const all = [...components, ...parents];
+    const projects = await this.dataSource.getRepository(Project).findBy({ id: In([...new Set(all.map((c) => c.projectId))]) });
+    const languages = await this.dataSource
+      .getRepository(Language)
+      .createQueryBuilder('language')
+      .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default })
+      .where('language.id IN (:...ids)', { ids: [...new Set(components.map((c) => c.sourceLanguageId))] })
+      .getMany();
+    const paths = await this.categoryPaths(all.map((c) => c.categoryId).filter((id): id is number => id !== null));
+    const projectById = new Map(projects.map((p) => [p.id, p]));
+    const languageById = new Map(languages.map((l) => [l.id, l]));
+    const parentById = new Map(parents.map((p) => [p.id, p]));
+    const pathOf = (c: Component) => (c.categoryId === null ? c.slug : `${paths.get(c.categoryId)}/${c.slug}`);
+    return components.map((component) => {
+      const parent = component.linkedComponentId === null ? undefined : parentById.get(component.linkedComponentId);
+      return {
+        component,
+        project: projectById.get(component.projectId)!,
+        path: pathOf(component),
+        sourceLanguage: languageById.get(component.sourceLanguageId)!,
+        linked: parent ? { component: parent, projectSlug: projectById.get(parent.projectId)!.slug, path: pathOf(parent) } : null,
+      };
+    });
+  }
+
+  /** Category id → slash-joined slugs from the top-level category down. */
+  private async categoryPaths(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: number; path: string }[] = await this.dataSource.query(
+      `WITH RECURSIVE chain(start, id, slug, parent, depth) AS (
+         SELECT id, id, slug, category_id, 0 FROM categories WHERE id = ANY($1::int[])
+         UNION ALL
+         SELECT chain.start, c.id, c.slug, c.category_id, chain.depth + 1 FROM categories c JOIN chain ON c.id = chain.parent WHERE chain.depth < 10
+       )
+       SELECT start AS id, string_agg(slug, '/' ORDER BY depth DESC) AS path FROM chain GROUP BY start`,
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.id, row.path]));
+  }
+
+  linkedProjects(componentId: number): Promise<Project[]> {
+    return this.dataSource
+      .getRepository(Project)
+      .createQueryBuilder('p')
+      .innerJoin('component_links', 'l', 'l.project_id = p.id')
+      .where('l.component_id = :componentId', { componentId })
+      .orderBy('p.slug')
+      .getMany();
+  }
+
+  async removeLink(componentId: number, projectSlug: string): Promise<{ affected: number }> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM component_links l JOIN projects p ON p.id = l.project_id WHERE l.component_id = $1 AND p.slug = $2',
+      [componentId, projectSlug],
+    );
+    await this.dataSource.query(
+      'DELETE FROM component_links l USING projects p WHERE p.id = l.project_id AND l.component_id = $1 AND p.slug = $2',
+      [componentId, projectSlug],
+    );
+    return { affected: rows.length };
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}

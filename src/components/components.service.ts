@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { UserPermissions } from '../auth/user-permissions';
+import { ValidationError } from '../core/errors/domain-error';
+import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { apiUrlSegments } from '../core/urls/api-url';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Language } from '../languages/language.entity';
+import { Project } from '../projects/project.entity';
+import { ProjectResponse, serializeProject } from '../projects/project.serializer';
+import { ProjectsRepository } from '../projects/projects.repository';
+import { Component } from './component.entity';
+import { componentColumns } from './component-fields';
+import { ComponentResponse, serializeComponent } from './component.serializer';
+import { ComponentContext, ComponentsRepository } from './components.repository';
+import { ComponentFieldsDto } from './dto/component-fields.dto';
+
+@Injectable()
+export class ComponentsService {
+  constructor(
+    private readonly components: ComponentsRepository,
+    private readonly projects: ProjectsRepository,
+  ) {}
+
+  async list(filter: Parameters<ComponentsRepository['page']>[0], request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+    const [, total] = await this.components.page(filter, 0, 0);
+    const page = resolveLastPage(request, total);
+    const [rows, count] = await this.components.page(filter, page.offset, page.pageSize);
+    return buildPage(page, count, rows.map((row) => serializeComponent(row, urls)));
+  }
+
+  /** PATCH and PUT. Repository settings of a linked component belong to its parent and are refused here. */
+  async update(context: ComponentContext, fields: ComponentFieldsDto, urls: UrlBuilder): Promise<ComponentResponse> {
+    const saved = await this.components.transaction(async (manager) => {
+      const changes: Partial<Component> = componentColumns(fields);
+      if (fields.source_language !== undefined) changes.sourceLanguageId = (await this.resolveLanguage(manager, fields.source_language)).id;
+      if (fields.category !== undefined) changes.categoryId = await this.resolveCategory(manager, context.project, fields.category);
+      const next = { ...context.component, ...changes };
+      await this.assertUnique(manager, next);
+      assertFilemask(next.filemask);
+      return manager.getRepository(Component).save(next);
+    });
+    return serializeComponent((await this.components.findById(saved.id))!, urls);
+  }
+
+  async setLocked(context: ComponentContext, locked: boolean): Promise<{ locked: boolean }> {
+    await this.components.transaction((manager) => manager.getRepository(Component).update(context.component.id, { locked }));
+    return { locked };
+  }
+
+  /** Projects the component is shared into (besides its own). */
+  async links(context: ComponentContext, urls: UrlBuilder): Promise<{ projects: ProjectResponse[] }> {
+    const projects = await this.components.linkedProjects(context.component.id);
+    return { projects: projects.map((project) => serializeProject(project, urls)) };
+  }
+
+  async addLink(context: ComponentContext, projectSlug: unknown, permissions: UserPermissions, urls: UrlBuilder): Promise<{ projects: ProjectResponse[] }> {
+    const project = typeof projectSlug === 'string' && projectSlug ? await this.projects.findBySlug(projectSlug) : null;
+    const scope = project && { projectId: project.id, accessControl: project.accessControl };
+    if (!project || !scope || !permissions.canSee(scope)) throw ValidationError.field('project_slug', 'Project not found.', 'does_not_exist');
+    if (project.id === context.project.id) throw ValidationError.field('project_slug', 'The component already belongs to this project.');
+    await this.components.transaction((manager) =>
+      manager.query('INSERT INTO component_links (component_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [context.component.id, project.id]),
+    );
+    return this.links(context, urls);
+  }
+
+  async removeLink(context: ComponentContext, projectSlug: string): Promise<void> {
+    const { affected } = await this.components.removeLink(context.component.id, projectSlug);
+    if (!affected) throw ValidationError.field('project_slug', 'The component is not shared with this project.', 'does_not_exist');
+  }
+
+  private async resolveLanguage(manager: EntityManager, code: string): Promise<Language> {
+    const language = await manager.getRepository(Language).findOneBy({ code });
+    if (!language) throw ValidationError.field('source_language.code', 'Language with this language code was not found.');
+    return language;
+  }
+
+  private async resolveCategory(manager: EntityManager, project: Project, link: string | null): Promise<number | null> {
+    if (link === null || link === '') return null;
+    const id = Number(apiUrlSegments(link, 'categories')?.[0]);
+    const rows: { id: number }[] = Number.isInteger(id) ? await manager.query('SELECT id FROM categories WHERE id = $1 AND project_id = $2', [id, project.id]) : [];
+    if (rows.length === 0) throw ValidationError.field('category', 'Category not found in this project.', 'does_not_exist');
+    return id;
+  }
+
+  private async assertUnique(manager: EntityManager, component: Pick<Component, 'id' | 'projectId' | 'categoryId' | 'name' | 'slug'>): Promise<void> {
+    const rows: { name: string; slug: string }[] = await manager.query(
+      'SELECT name, slug FROM components WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND (name = $3 OR slug = $4) AND id <> $5',
+      [component.projectId, component.categoryId, component.name, component.slug, component.id ?? 0],
+    );
+    const taken = (['name', 'slug'] as const).filter((field) => rows.some((row) => row[field] === component[field]));
+    if (taken.length > 0) {
+      throw new ValidationError(taken.map((attr) => ({ code: 'unique', detail: `Component with this ${attr} already exists in the project.`, attr })));
+    }
+  }
+}
+
+/** The language code goes where the `*` is; without one, no translation file could ever be found. */
+export function assertFilemask(filemask: string): void {
+  if ((filemask.match(/\*/g) ?? []).length !== 1) {
+    throw ValidationError.field('filemask', 'File mask must contain exactly one "*" standing for the language code.');
+  }
+}
