@@ -1,0 +1,72 @@
+export interface CommitNode {
+  parents: string[];
+  /** Committer time in seconds; the walk visits newer commits first. */
+  time: number;
+}
+
+const FROM_LOCAL = 1;
+const FROM_REMOTE = 2;
+const COMMON = FROM_LOCAL | FROM_REMOTE;
+
+/**
+ * Counts the commits only reachable from `local` (outgoing) and only reachable from `remote` (missing), like
+ * `git rev-list --count remote..local` and `local..remote`; a null side has no commits. Walking newest-first and
+ * stopping once every queued commit is common to both keeps the walk proportional to the divergence, not to the
+ * whole history.
+ */
+export async function countDivergence(
+  readCommit: (oid: string) => Promise<CommitNode>,
+  local: string | null,
+  remote: string | null,
+): Promise<{ outgoing: number; missing: number }> {
+  const flags = new Map<string, number>();
+  if (local) flags.set(local, FROM_LOCAL);
+  if (remote) flags.set(remote, (flags.get(remote) ?? 0) | FROM_REMOTE);
+  const nodes = new Map<string, CommitNode>();
+  const queue = new Set(flags.keys());
+
+  const node = async (oid: string) => {
+    let found = nodes.get(oid);
+    if (!found) {
+      found = await readCommit(oid);
+      nodes.set(oid, found);
+    }
+    return found;
+  };
+
+  while ([...queue].some((oid) => flags.get(oid) !== COMMON)) {
+    let newest: string | undefined;
+    for (const oid of queue) {
+      if (newest === undefined || (await node(oid)).time > (await node(newest)).time) newest = oid;
+    }
+    const oid = newest as string;
+    queue.delete(oid);
+    const flag = flags.get(oid) as number;
+    for (const parent of (await node(oid)).parents) {
+      const before = flags.get(parent) ?? 0;
+      if ((before | flag) === before) continue;
+      flags.set(parent, before | flag);
+      queue.add(parent);
+    }
+  }
+
+  // Equal or skewed dates can let the walk mark a commit from one side before reaching it from the other: push
+  // commonness down through every commit seen so far.
+  const common = [...flags].filter(([, flag]) => flag === COMMON).map(([oid]) => oid);
+  for (let oid = common.pop(); oid !== undefined; oid = common.pop()) {
+    for (const parent of (await node(oid)).parents) {
+      if (flags.has(parent) && flags.get(parent) !== COMMON) {
+        flags.set(parent, COMMON);
+        common.push(parent);
+      }
+    }
+  }
+
+  let outgoing = 0;
+  let missing = 0;
+  for (const flag of flags.values()) {
+    if (flag === FROM_LOCAL) outgoing += 1;
+    if (flag === FROM_REMOTE) missing += 1;
+  }
+  return { outgoing, missing };
+}

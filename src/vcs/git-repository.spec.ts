@@ -1,0 +1,70 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GitHttpServer, startGitHttpServer } from '../../test/support/git-http-server';
+import { GitRepository } from './git-repository';
+
+// The behaviour shared with SystemGitRepository is specified in repository.spec.ts and repository-auth.spec.ts.
+
+describe('GitRepository', () => {
+  let server: GitHttpServer;
+  let tmp: string;
+
+  beforeAll(async () => {
+    server = await startGitHttpServer();
+    tmp = await mkdtemp(join(tmpdir(), 'git-repository-spec-'));
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('does not follow redirects, which could lead to hosts the URL policy refused', async () => {
+    const target = await server.createBareRepo('redirect-target.git', { 'a.txt': 'a' });
+    const redirector: Server = createServer((req, res) =>
+      res.writeHead(302, { Location: `${target}${req.url?.replace(/^\/moved/, '')}` }).end(),
+    );
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/moved`;
+      await expect(new GitRepository(join(tmp, 'redirected')).clone(url, 'main')).rejects.toMatchObject({
+        code: 'clone_failed',
+        message: expect.stringContaining('redirects (HTTP 302)'),
+      });
+    } finally {
+      redirector.close();
+    }
+  });
+
+  it('checks the address connected to when private hosts are blocked, against DNS rebinding', async () => {
+    const url = (await server.createBareRepo('guarded.git', { 'a.txt': 'a' })).replace('127.0.0.1', 'localhost');
+
+    await expect(
+      new GitRepository(join(tmp, 'guarded'), { blockPrivateHosts: true }).clone(url, 'main'),
+    ).rejects.toMatchObject({
+      code: 'clone_failed',
+      message: expect.stringContaining('localhost resolves to a non-public address'),
+    });
+    await expect(new GitRepository(join(tmp, 'unguarded')).clone(url, 'main')).resolves.toBeUndefined();
+  });
+
+  it('refuses to rebase local merge commits instead of flattening them', async () => {
+    const url = await server.createBareRepo('rebase-merges.git', { 'a.txt': 'a', 'b.txt': 'b' });
+    const repo = new GitRepository(join(tmp, 'rebase-merges'));
+    const author = { name: 'Jane', email: 'jane@example.com' };
+    await repo.clone(url, 'main');
+    await repo.writeFile('a.txt', 'local');
+    await repo.commit(['a.txt'], { message: 'Local', author });
+    await server.commitToBare('rebase-merges.git', { 'b.txt': 'upstream 1' }, 'Upstream 1');
+    await repo.fetch();
+    await repo.merge('merge', { author });
+    await server.commitToBare('rebase-merges.git', { 'c.txt': 'upstream 2' }, 'Upstream 2');
+    await repo.fetch();
+
+    const result = await repo.merge('rebase', { author });
+
+    expect(result).toEqual({ ok: false, conflicts: [], message: expect.stringContaining('merge commits') });
+  });
+});

@@ -1,0 +1,267 @@
+import { rm } from 'node:fs/promises';
+import * as git from 'isomorphic-git';
+import nodeHttp from 'isomorphic-git/http/node';
+import { LookupFunction } from 'node:net';
+import { countDivergence } from './commit-graph';
+import {
+  diffTrees,
+  GitContext,
+  gitContext,
+  isGitError,
+  localChanges,
+  resolveOrNull,
+  toGitSignature,
+  treeOf,
+} from './git-context';
+import { toVcsError } from './git-errors';
+import { integrate } from './git-merge';
+import {
+  CommitOptions,
+  Credentials,
+  MergeOptions,
+  MergeResult,
+  MergeStyle,
+  Repository,
+  RepositoryStatus,
+} from './repository';
+import { redactUrl, splitCredentials } from './repository-url';
+import { publicOnlyLookup } from './url-policy';
+import { VcsError, VcsErrorCode } from './vcs-error';
+import {
+  emptyDir,
+  listWorkTreeFiles,
+  normalizeRelativePath,
+  prepareCloneDir,
+  pruneEmptyParents,
+  readWorkTreeFile,
+  writeWorkTreeFile,
+} from './work-tree';
+
+/**
+ * Redirects are not followed: the HTTP client behind isomorphic-git would follow them to any host (including
+ * internal ones the URL policy refused), parsing the target with the legacy url.parse. The optional lookup checks
+ * the addresses actually connected to.
+ */
+function httpClient(lookup?: LookupFunction): git.HttpClient {
+  return {
+    request: (request) =>
+      nodeHttp.request({ ...request, fetchOptions: { ...request.fetchOptions, followRedirects: false, lookup } }),
+  };
+}
+
+export interface GitRepositoryOptions {
+  credentials?: Credentials;
+  /** Refuse connections to hosts that resolve to private or local addresses at connection time. */
+  blockPrivateHosts?: boolean;
+}
+
+const REMOTE = 'origin';
+
+/**
+ * Repository over isomorphic-git: smart HTTP(S) only (no ssh, no file://), no hooks, no submodules, no LFS.
+ * Credentials live only in this object (from the constructor or the clone URL); the stored remote URL has none,
+ * so a later instance must be given them again.
+ */
+export class GitRepository implements Repository {
+  private readonly ctx: GitContext;
+  private readonly http: git.HttpClient;
+  private credentials?: Credentials;
+
+  constructor(
+    readonly workDir: string,
+    options: GitRepositoryOptions = {},
+  ) {
+    this.ctx = gitContext(workDir);
+    this.http = httpClient(options.blockPrivateHosts ? publicOnlyLookup : undefined);
+    this.credentials = options.credentials;
+  }
+
+  async clone(url: string, branch: string, options: { credentials?: Credentials } = {}): Promise<void> {
+    const split = splitCredentials(url);
+    this.credentials = options.credentials ?? split.credentials ?? this.credentials;
+    await prepareCloneDir(this.workDir);
+    try {
+      await git.clone({
+        ...this.ctx,
+        ...this.network(),
+        url: split.url,
+        ref: branch,
+        singleBranch: true,
+        noTags: true,
+      });
+    } catch (error) {
+      await emptyDir(this.workDir);
+      throw this.failure(error, 'clone_failed', `Cloning ${redactUrl(url)}`);
+    }
+  }
+
+  async remoteUrl(): Promise<string | null> {
+    const url = await git.getConfig({ ...this.ctx, path: `remote.${REMOTE}.url` }).catch(() => undefined);
+    return typeof url === 'string' ? redactUrl(url) : null;
+  }
+
+  async status(paths?: string[]): Promise<RepositoryStatus> {
+    const branch = await this.branch();
+    const headCommit = await resolveOrNull(this.ctx, 'HEAD');
+    const remoteCommit = await resolveOrNull(this.ctx, this.remoteRef(branch));
+    const readNode = async (oid: string) => {
+      const { commit } = await git.readCommit({ ...this.ctx, oid });
+      return { parents: commit.parent, time: commit.committer.timestamp };
+    };
+    const { outgoing, missing } = await countDivergence(readNode, headCommit, remoteCommit);
+    const changes = await localChanges(this.ctx, paths?.map(normalizeRelativePath));
+    return {
+      branch,
+      headCommit,
+      remoteCommit,
+      needsCommit: changes.length > 0,
+      needsMerge: missing > 0,
+      needsPush: outgoing > 0,
+      outgoingCommits: outgoing,
+      missingCommits: missing,
+    };
+  }
+
+  async commit(files: string[], options: CommitOptions): Promise<string | null> {
+    // Like Weblate's `git add --force`: a translation file the caller names is committed even if ignored.
+    const changed = await localChanges(this.ctx, files.map(normalizeRelativePath), true);
+    if (changed.length === 0) return null;
+    for (const [filepath, , workdir] of changed) {
+      if (workdir === 0) await git.remove({ ...this.ctx, filepath });
+      else await git.add({ ...this.ctx, filepath, force: true });
+    }
+    try {
+      return await git.commit({
+        ...this.ctx,
+        message: options.message,
+        author: toGitSignature(options.author),
+        committer: toGitSignature(options.committer ?? options.author),
+        disallowEmpty: true,
+      });
+    } catch (error) {
+      if (isGitError(error, 'EmptyCommitError')) return null;
+      throw error;
+    }
+  }
+
+  async fetch(): Promise<void> {
+    const branch = await this.branch();
+    try {
+      await git.fetch({ ...this.ctx, ...this.network(), remote: REMOTE, ref: branch, singleBranch: true, tags: false });
+    } catch (error) {
+      throw this.failure(error, 'fetch_failed', `Fetching from ${await this.remoteUrl()}`);
+    }
+  }
+
+  async merge(style: MergeStyle, options: MergeOptions): Promise<MergeResult> {
+    const branch = await this.branch();
+    const head = await this.resolveRequired('HEAD');
+    const remote = await this.resolveRequired(this.remoteRef(branch));
+    if (head === remote || (await git.isDescendent({ ...this.ctx, oid: head, ancestor: remote }))) {
+      return { ok: true, changedFiles: [] };
+    }
+    const message = options.message ?? `Merge remote-tracking branch '${REMOTE}/${branch}'`; // git's default
+    const result = await integrate(this.ctx, style, head, remote, { ...options, message });
+    if ('conflicts' in result) return { ok: false, ...result };
+
+    const changedFiles = await diffTrees(this.ctx, await treeOf(this.ctx, head), await treeOf(this.ctx, result.oid));
+    await this.assertClean(changedFiles);
+    await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: result.oid, force: true });
+    if (changedFiles.length > 0) {
+      await git.checkout({ ...this.ctx, ref: branch, filepaths: changedFiles, force: true, noUpdateHead: true });
+      await pruneEmptyParents(this.workDir, changedFiles);
+    }
+    return { ok: true, changedFiles };
+  }
+
+  async push(branch?: string): Promise<void> {
+    const current = await this.branch();
+    const action = `Pushing to ${await this.remoteUrl()}`;
+    try {
+      // isomorphic-git throws for every refusal: PushRejectedError when it sees locally that the push is not a
+      // fast-forward, GitPushError when the server refuses.
+      await git.push({ ...this.ctx, ...this.network(), remote: REMOTE, ref: current, remoteRef: branch ?? current });
+    } catch (error) {
+      throw this.failure(error, 'push_failed', action);
+    }
+  }
+
+  async reset(): Promise<void> {
+    const branch = await this.branch();
+    const remote = await this.resolveRequired(this.remoteRef(branch));
+    await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: remote, force: true });
+    await git.checkout({ ...this.ctx, ref: branch, force: true });
+  }
+
+  async cleanup(): Promise<void> {
+    const untracked = (await localChanges(this.ctx)).filter(([, head, , stage]) => head === 0 && stage === 0);
+    const paths = untracked.map(([path]) => path);
+    for (const path of paths) await rm(`${this.workDir}/${path}`, { force: true });
+    await pruneEmptyParents(this.workDir, paths);
+  }
+
+  listFiles(glob?: string): Promise<string[]> {
+    return listWorkTreeFiles(this.workDir, glob);
+  }
+
+  async readFile(path: string, ref?: string): Promise<Buffer> {
+    if (ref === undefined) return readWorkTreeFile(this.workDir, path);
+    const filepath = normalizeRelativePath(path);
+    try {
+      const oid = await this.resolveRevision(ref);
+      const { blob } = await git.readBlob({ ...this.ctx, oid, filepath });
+      return Buffer.from(blob);
+    } catch (error) {
+      if (isGitError(error, 'NotFoundError')) throw new VcsError('not_found', `File not found at ${ref}: ${filepath}`);
+      throw error;
+    }
+  }
+
+  writeFile(path: string, data: string | Uint8Array): Promise<void> {
+    return writeWorkTreeFile(this.workDir, path, data);
+  }
+
+  private network() {
+    const credentials = this.credentials;
+    return { http: this.http, onAuth: credentials ? () => ({ ...credentials }) : undefined };
+  }
+
+  private failure(error: unknown, fallback: VcsErrorCode, action: string): VcsError {
+    return toVcsError(error, fallback, action, [this.credentials?.password]);
+  }
+
+  private remoteRef(branch: string): string {
+    return `refs/remotes/${REMOTE}/${branch}`;
+  }
+
+  private async branch(): Promise<string> {
+    const branch = await git.currentBranch({ ...this.ctx }).catch(() => undefined);
+    if (!branch) throw new VcsError('no_repository', 'No branch is checked out; clone the repository first');
+    return branch;
+  }
+
+  private async resolveRequired(ref: string): Promise<string> {
+    const oid = await resolveOrNull(this.ctx, ref);
+    if (!oid) throw new VcsError('not_found', `Unknown revision ${ref.replace(/^refs\/(heads|remotes)\//, '')}`);
+    return oid;
+  }
+
+  /** Branches, tags, remote branches and full or abbreviated commit shas. */
+  private async resolveRevision(ref: string): Promise<string> {
+    const oid = await resolveOrNull(this.ctx, ref);
+    if (oid) return oid;
+    if (/^[0-9a-f]{4,40}$/i.test(ref)) return git.expandOid({ ...this.ctx, oid: ref.toLowerCase() });
+    throw new VcsError('not_found', `Unknown revision ${ref}`);
+  }
+
+  /** Refuses to overwrite uncommitted edits, as `git merge` does, before anything has been changed. */
+  private async assertClean(paths: string[]): Promise<void> {
+    const dirty = await localChanges(this.ctx, paths);
+    if (dirty.length > 0) {
+      throw new VcsError(
+        'local_changes',
+        `Uncommitted changes would be overwritten: ${dirty.map(([path]) => path).join(', ')}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import { GitRepository } from './git-repository';
+import { Credentials, Repository } from './repository';
+import { parseRepositoryUrl, redactUrl } from './repository-url';
+import { SystemGitRepository } from './system-git-repository';
+import { VcsError } from './vcs-error';
+
+export * from './repository';
+export { GitRepository, GitRepositoryOptions } from './git-repository';
+export { SystemGitRepository } from './system-git-repository';
+export { checkRepositoryUrl, publicOnlyLookup, UrlPolicy } from './url-policy';
+export { parseRepositoryUrl, redactUrl } from './repository-url';
+export { VcsError, VcsErrorCode } from './vcs-error';
+
+export interface RepositoryOptions {
+  /** For http(s) remotes. */
+  credentials?: Credentials;
+  /** For http(s) remotes: also check the addresses connected to, against DNS rebinding (see publicOnlyLookup). */
+  blockPrivateHosts?: boolean;
+  /** GIT_SSH_COMMAND for ssh remotes (known-hosts file, key); defaults to `ssh -o BatchMode=yes`. */
+  sshCommand?: string;
+}
+
+/**
+ * Picks the implementation for a remote URL: isomorphic-git for http(s), the git binary for ssh and scp-like
+ * addresses. Local paths, file:// and every other scheme are refused here; whether a URL is allowed at all is
+ * `checkRepositoryUrl`'s decision, and `weblate://` links are resolved by the caller to the linked repository.
+ */
+export function createRepository(url: string, workDir: string, options: RepositoryOptions = {}): Repository {
+  const { scheme } = parseRepositoryUrl(url);
+  if (scheme === 'http' || scheme === 'https') return new GitRepository(workDir, options);
+  if (scheme === 'ssh') return new SystemGitRepository(workDir, options);
+  throw new VcsError('unsupported_url', `Unsupported repository URL ${redactUrl(url)}: use http(s) or ssh`);
+}

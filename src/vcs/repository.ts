@@ -1,0 +1,87 @@
+/**
+ * What the application needs from a version-controlled working copy (compare Weblate `weblate/vcs/base.py`).
+ * One instance wraps one working directory that tracks one branch of the remote `origin`. Implementations are not
+ * safe for concurrent use: callers hold a per-repository lock around every call, as Weblate does.
+ */
+export interface Repository {
+  readonly workDir: string;
+
+  /** Clones `branch` of `url` into the (empty or missing) working directory. Credentials in the URL are used, not stored. */
+  clone(url: string, branch: string, options?: { credentials?: Credentials }): Promise<void>;
+  /** The origin URL without credentials, or null before a clone. */
+  remoteUrl(): Promise<string | null>;
+
+  /** Refs are compared cheaply; the working tree is walked only below `paths` when given (a full walk is slow). */
+  status(paths?: string[]): Promise<RepositoryStatus>;
+  /**
+   * Stages exactly `files` (paths relative to the work tree; present files are added, even if ignored, missing ones
+   * removed) and commits them. Returns the new commit sha, or null when none of them changed.
+   */
+  commit(files: string[], options: CommitOptions): Promise<string | null>;
+
+  /** Updates the remote-tracking branch from origin. */
+  fetch(): Promise<void>;
+  /**
+   * Integrates the fetched remote branch. On conflict nothing changes (HEAD, index and work tree stay as they were)
+   * and the result lists the conflicting paths. Throws VcsError('local_changes') when uncommitted edits would be
+   * overwritten.
+   */
+  merge(style: MergeStyle, options: MergeOptions): Promise<MergeResult>;
+  /** Pushes HEAD to `branch` (default: the tracked branch) on origin; VcsError('push_rejected') when not a fast-forward. */
+  push(branch?: string): Promise<void>;
+
+  /** Hard reset of branch, index and tracked files to the remote-tracking branch. Untracked files stay (see cleanup). */
+  reset(): Promise<void>;
+  /** Removes untracked, not ignored files and the directories they leave empty. */
+  cleanup(): Promise<void>;
+
+  /** Files in the work tree (not only tracked ones), optionally filtered by a glob such as `po/*.po` or `**\/*.json`. */
+  listFiles(glob?: string): Promise<string[]>;
+  /** Reads from the work tree, or from a commit when `ref` is given (branch, tag or sha). */
+  readFile(path: string, ref?: string): Promise<Buffer>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface Signature {
+  name: string;
+  email: string;
+  /** Defaults to now. Stored with a UTC offset of zero. */
+  timestamp?: Date;
+}
+
+export interface CommitOptions {
+  message: string;
+  author: Signature;
+  /** Defaults to the author. */
+  committer?: Signature;
+}
+
+export type MergeStyle = 'merge' | 'rebase' | 'merge_noff';
+
+export interface MergeOptions {
+  /** Author and committer of a merge commit, committer of rebased commits (which keep their own authors). */
+  author: Signature;
+  /** Message of a merge commit; git's "Merge remote-tracking branch 'origin/<branch>'" when omitted. */
+  message?: string;
+}
+
+export type MergeResult = { ok: true; changedFiles: string[] } | { ok: false; conflicts: string[]; message: string };
+
+export interface RepositoryStatus {
+  branch: string;
+  headCommit: string | null;
+  remoteCommit: string | null;
+  /** Uncommitted changes (modified, deleted or untracked files) in the walked part of the work tree. */
+  needsCommit: boolean;
+  /** The remote branch has commits that HEAD lacks. */
+  needsMerge: boolean;
+  /** HEAD has commits that the remote branch lacks. */
+  needsPush: boolean;
+  outgoingCommits: number;
+  missingCommits: number;
+}

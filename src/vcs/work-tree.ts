@@ -1,0 +1,135 @@
+import { lstat, mkdir, readdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { VcsError } from './vcs-error';
+
+/**
+ * Validates a caller-supplied path relative to the work tree and returns it normalised with forward slashes.
+ * Paths come from component settings (file masks, new-language templates) that API users control, so `..`,
+ * absolute paths and anything under `.git` are refused.
+ */
+export function normalizeRelativePath(path: string): string {
+  const normalized = posix.normalize(path.replace(/\\/g, '/'));
+  const segments = normalized.split('/');
+  if (
+    path.includes('\0') ||
+    normalized.startsWith('/') ||
+    normalized === '.' ||
+    segments.includes('..') ||
+    segments.some((segment) => segment.toLowerCase() === '.git')
+  ) {
+    throw new VcsError('invalid_path', `Invalid path in repository: ${JSON.stringify(path)}`);
+  }
+  return normalized;
+}
+
+/**
+ * Absolute path of `path` inside the work tree. A repository may contain symbolic links pointing anywhere, so the
+ * deepest existing ancestor is resolved and must stay inside the work tree, and the file itself must not be a link.
+ */
+export async function resolveInsideWorkTree(workDir: string, path: string): Promise<string> {
+  const absolute = join(workDir, normalizeRelativePath(path));
+  const root = await realpath(workDir);
+  let existing = dirname(absolute);
+  for (;;) {
+    try {
+      existing = await realpath(existing);
+      break;
+    } catch {
+      existing = dirname(existing);
+    }
+  }
+  const escapes = existing !== root && !existing.startsWith(root + sep);
+  const isLink = await lstat(absolute).then(
+    (stats) => stats.isSymbolicLink(),
+    () => false,
+  );
+  if (escapes || isLink) throw new VcsError('invalid_path', `Path leaves the repository: ${JSON.stringify(path)}`);
+  return absolute;
+}
+
+/** Creates the clone target; git clones only into an empty directory, and so do we, whatever the implementation. */
+export async function prepareCloneDir(workDir: string): Promise<void> {
+  const entries = await readdir(workDir).catch(() => []);
+  if (entries.length > 0) throw new VcsError('clone_failed', 'Cannot clone into a directory that is not empty');
+  await mkdir(workDir, { recursive: true });
+}
+
+/** Undoes a failed clone, leaving the directory empty so that the clone can simply be retried. */
+export async function emptyDir(workDir: string): Promise<void> {
+  for (const entry of await readdir(workDir)) await rm(join(workDir, entry), { recursive: true, force: true });
+}
+
+/** Files in the work tree (tracked or not, excluding `.git`) as sorted relative paths, optionally matching a glob. */
+export async function listWorkTreeFiles(workDir: string, glob?: string): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name === '.git') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else files.push(relative(workDir, full).split(sep).join('/'));
+    }
+  };
+  await walk(workDir);
+  const pattern = glob === undefined ? undefined : globToRegExp(glob);
+  return files.filter((file) => !pattern || pattern.test(file)).sort();
+}
+
+export async function readWorkTreeFile(workDir: string, path: string): Promise<Buffer> {
+  const absolute = await resolveInsideWorkTree(workDir, path);
+  return readFile(absolute).catch(() => {
+    throw new VcsError('not_found', `File not found in the work tree: ${normalizeRelativePath(path)}`);
+  });
+}
+
+export async function writeWorkTreeFile(workDir: string, path: string, data: string | Uint8Array): Promise<void> {
+  const absolute = await resolveInsideWorkTree(workDir, path);
+  await mkdir(dirname(absolute), { recursive: true });
+  await writeFile(absolute, data);
+}
+
+/** Removes the directories that removing `paths` left empty, as git does; rmdir fails on the first non-empty one. */
+export async function pruneEmptyParents(workDir: string, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    for (let dir = posix.dirname(path); dir !== '.'; dir = posix.dirname(dir)) {
+      const removed = await rmdir(join(workDir, dir)).then(
+        () => true,
+        () => false,
+      );
+      if (!removed) break;
+    }
+  }
+}
+
+/**
+ * Glob syntax of file masks: `*` and `?` stay within one path segment, `**` spans segments (`**\/` also matches
+ * none), `[...]` is a character class. Everything else is literal.
+ */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i += 1) {
+    const char = glob[i];
+    if (glob.startsWith('**/', i)) {
+      source += '(?:.*/)?';
+      i += 2;
+    } else if (glob.startsWith('**', i)) {
+      source += '.*';
+      i += 1;
+    } else if (char === '*') {
+      source += '[^/]*';
+    } else if (char === '?') {
+      source += '[^/]';
+    } else if (char === '[' && glob.indexOf(']', i + 2) > 0) {
+      const end = glob.indexOf(']', i + 2);
+      const body = glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/\\/g, '\\\\');
+      source += `[${body}]`;
+      i = end;
+    } else {
+      source += char.replace(/[.+^${}()|[\\\]]/g, '\\$&');
+    }
+  }
+  return new RegExp(`^${source}$`);
+}
