@@ -5,6 +5,8 @@ import { CreateAccessControl1763780003000 } from './1763780003000-create-access-
 import { CreateProjects1763780004000 } from './1763780004000-create-projects';
 import { CreateCategories1763780005000 } from './1763780005000-create-categories';
 import { CreateComponents1763780006000 } from './1763780006000-create-components';
+import { AddComponentMergeFailure1763780008000 } from './1763780008000-add-component-merge-failure';
+import { CreateComponentLists1763780007000 } from './1763780007000-create-component-lists';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   CreateProjects1763780004000,
   CreateCategories1763780005000,
   CreateComponents1763780006000,
+  CreateComponentLists1763780007000,
+  AddComponentMergeFailure1763780008000,
 ];

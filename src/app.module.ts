@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CategoriesModule } from './categories/categories.module';
+import { ComponentListsModule } from './component-lists/component-lists.module';
 import { ComponentsModule } from './components/components.module';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
@@ -11,20 +12,24 @@ import { HealthModule } from './health/health.module';
 import { LanguagesModule } from './languages/languages.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
+import { RepositoriesModule } from './repositories/repositories.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
 import { TasksModule } from './tasks/tasks.module';
+import { TranslationsModule } from './translations/translations.module';
 import { UsersModule } from './users/users.module';
 
 export interface AppOptions {
   config: AppConfig;
   database: DatabaseTarget;
+  /** A separate background worker (`npm run worker`): the same modules, consuming the task queue. */
+  worker?: boolean;
 }
 
-/** The API server. */
+/** The API server, or with `worker` the background worker: the same modules, so every job has its handler. */
 @Module({})
 export class AppModule {
-  static forRoot({ config, database }: AppOptions): DynamicModule {
+  static forRoot({ config, database, worker = false }: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -32,7 +37,8 @@ export class AppModule {
         AuthModule,
         DatabaseModule.forRoot(database),
         RedisModule,
-        TasksModule.forRoot(config, { http: true, workers: config.runWorkers }),
+        TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),
+        RepositoriesModule,
         CoreModule,
         HealthModule,
         UsersModule,
@@ -42,6 +48,8 @@ export class AppModule {
         ProjectsModule,
         CategoriesModule,
         ComponentsModule,
+        ComponentListsModule,
+        TranslationsModule,
         RootModule,
       ],
     };

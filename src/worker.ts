@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
 import { runProcess } from './bootstrap/run-process';
 import { PinoNestLogger } from './core/logging/pino-logger';
-import { WorkerModule } from './worker.module';
 
 runProcess('worker', async ({ config, logger, database }) => {
   if (!config.redisUrl) throw new Error('a separate worker needs REDIS_URL; without it the server runs tasks itself');
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, database: { url: database.url } }), {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, database: { url: database.url }, worker: true }), {
     logger: new PinoNestLogger(logger),
   });
   await app.init();

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../core/http/request-context';
 import { User } from '../users/user.entity';
+import { ProjectSelection } from './permissions.data';
 import { Grant, UserPermissions } from './user-permissions';
 
 const RESOLVED = Symbol('userPermissions');
@@ -33,11 +34,19 @@ export class PermissionService {
       `SELECT g.id AS group_id, g.project_selection, g.language_selection,
          ARRAY(SELECT DISTINCT unnest(r.permissions) FROM group_roles gr JOIN roles r ON r.id = gr.role_id WHERE gr.group_id = g.id) AS permissions,
          ARRAY(SELECT gl.language_id FROM group_languages gl WHERE gl.group_id = g.id) AS language_ids,
-         ARRAY(SELECT gp.project_id FROM group_projects gp WHERE gp.group_id = g.id)
+         CASE WHEN g.project_selection = $2
+           -- As in Weblate, a group selecting from component lists covers the projects of the lists' components
+           -- (members by hand or by rule) instead of projects added to it by hand.
+           THEN ARRAY(SELECT DISTINCT c.project_id FROM group_component_lists gcl
+                        JOIN component_list_members m ON m.list_id = gcl.list_id
+                        JOIN components c ON c.id = m.component_id
+                      WHERE gcl.group_id = g.id)
+           ELSE ARRAY(SELECT gp.project_id FROM group_projects gp WHERE gp.group_id = g.id)
+         END
            || CASE WHEN g.defining_project_id IS NULL THEN '{}'::int[] ELSE ARRAY[g.defining_project_id] END AS project_ids
        FROM user_groups ug JOIN groups g ON g.id = ug.group_id
        WHERE ug.user_id = $1`,
-      [user.id],
+      [user.id, ProjectSelection.ComponentLists],
     );
     const grants: Grant[] = rows.map((row) => ({
       groupId: row.group_id,

@@ -169,3 +169,14 @@ export const PROJECT_TEAMS: Record<string, string> = {
   'Automatic translation': 'Automatic translation',
   VCS: 'Manage repository',
 };
+
+/** The permission each repository operation needs (Weblate's API checks the same pairs). */
+export const REPOSITORY_OPERATIONS: Record<string, ProjectPermission> = {
+  push: 'vcs.push',
+  pull: 'vcs.update',
+  commit: 'vcs.commit',
+  reset: 'vcs.reset',
+  cleanup: 'vcs.reset',
+  'file-sync': 'vcs.reset',
+  'file-scan': 'vcs.reset',
+};

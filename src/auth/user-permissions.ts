@@ -7,7 +7,10 @@ export interface Grant {
   projectSelection: ProjectSelection;
   languageSelection: LanguageSelection;
   languageIds: Set<number>;
-  /** The project that defines this team, plus projects added to the group by hand. */
+  /**
+   * The project that defines this team, plus the projects AsDefined and ComponentLists select: those added
+   * to the group by hand, or those with a component in one of the group's component lists.
+   */
   projectIds: Set<number>;
 }
 
@@ -84,7 +87,8 @@ function coversProject(grant: Grant, scope: PermissionScope): boolean {
       return scope.accessControl === 0;
     case ProjectSelection.AllProtected:
       return scope.accessControl === 1;
-    default:
+    case ProjectSelection.AsDefined:
+    case ProjectSelection.ComponentLists:
       return grant.projectIds.has(scope.projectId);
   }
 }

@@ -25,3 +25,12 @@ export const GLOSSARY_COLORS = [
 export const LOCAL_REPO = 'local:';
 /** Weblate's internal URL scheme: `weblate://project/component` shares that component's repository. */
 export const INTERNAL_SCHEME = 'weblate://';
+
+/** Weblate's `file_format` identifiers (FileFormatEnum of its API description); anything else is refused. */
+export const FILE_FORMATS = (
+  'apple-xliff appstore arb aresource asciidoc ass catkeys cmp-resource csv csv-multi csv-simple dokuwiki dtd flatxml ' +
+  'fluent formatjs go-i18n-json go-i18n-json-v2 go-i18n-toml gotext gwt html i18next i18nextv4 idml ini islu joomla json ' +
+  'json-nested laravel markdown mdx mediawiki mi18n-lang moko-resource nextcloud-json odf php plainxliff po po-mono ' +
+  'poxliff properties rc resjson resourcedictionary resx ruby-yaml srt ssa strings stringsdict sub tbx toml ts ts1 txt ' +
+  'webextension wxl xliff xliff2 xliff2-placeables xlsx xwiki-fullpage xwiki-java-properties xwiki-page-properties yaml'
+).split(' ');

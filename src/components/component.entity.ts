@@ -150,6 +150,10 @@ export class Component {
   @Column({ default: false })
   locked: boolean;
 
+  /** Why the last pull could not merge; empty when it did. */
+  @Column({ type: 'text', default: '' })
+  mergeFailure: string;
+
   /** The background task that created or is updating the component. */
   @Column({ type: 'uuid', nullable: true })
   taskId: string | null;

@@ -1,16 +1,14 @@
 import { UrlBuilder } from '../core/urls/url-builder';
 import { LanguageResponse, serializeLanguage } from '../languages/language.serializer';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
+import { redactUrl } from '../vcs/repository-url';
 import { ComponentContext } from './components.repository';
 
-/** Credentials in a repository URL are configuration, never output. */
-export function redactCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
-}
 
 export function serializeComponent(context: ComponentContext, urls: UrlBuilder) {
   const { component: c, project, path, sourceLanguage, linked } = context;
-  // A linked component reports its parent's repository settings: those are the ones in effect.
+  // A linked component reports its parent's repository settings: those are the ones in effect. Credentials
+  // in a URL are configuration, never output.
   const vcsSource = linked?.component ?? c;
   const part = (name: Parameters<UrlBuilder['componentPart']>[2]) => urls.componentPart(project.slug, path, name);
   return {
@@ -20,8 +18,8 @@ export function serializeComponent(context: ComponentContext, urls: UrlBuilder) 
     project: serializeProject(project, urls) as ProjectResponse,
     category: c.categoryId === null ? null : urls.category(c.categoryId),
     vcs: vcsSource.vcs,
-    repo: redactCredentials(vcsSource.repo),
-    push: redactCredentials(vcsSource.push),
+    repo: redactUrl(vcsSource.repo),
+    push: redactUrl(vcsSource.push),
     branch: vcsSource.branch,
     push_branch: vcsSource.pushBranch,
     repoweb: vcsSource.repoweb,

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
+import { TranslationsModule } from '../translations/translations.module';
+import { ComponentCreationService } from './component-creation.service';
+import { ComponentSetupJob } from './component-setup.job';
 import { ComponentTargetLoader } from './component-target.loader';
 import { ComponentsController } from './components.controller';
 import { ComponentsRepository } from './components.repository';
@@ -7,9 +10,9 @@ import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
 
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, TranslationsModule],
   controllers: [ComponentsController, ProjectComponentsController],
-  providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader],
+  providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob],
   exports: [ComponentsRepository, ComponentsService],
 })
 export class ComponentsModule {}

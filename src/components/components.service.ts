@@ -76,7 +76,7 @@ export class ComponentsService {
     return language;
   }
 
-  private async resolveCategory(manager: EntityManager, project: Project, link: string | null): Promise<number | null> {
+  async resolveCategory(manager: EntityManager, project: Project, link: string | null): Promise<number | null> {
     if (link === null || link === '') return null;
     const id = Number(apiUrlSegments(link, 'categories')?.[0]);
     const rows: { id: number }[] = Number.isInteger(id) ? await manager.query('SELECT id FROM categories WHERE id = $1 AND project_id = $2', [id, project.id]) : [];
@@ -84,7 +84,7 @@ export class ComponentsService {
     return id;
   }
 
-  private async assertUnique(manager: EntityManager, component: Pick<Component, 'id' | 'projectId' | 'categoryId' | 'name' | 'slug'>): Promise<void> {
+  async assertUnique(manager: EntityManager, component: Pick<Component, 'id' | 'projectId' | 'categoryId' | 'name' | 'slug'>): Promise<void> {
     const rows: { name: string; slug: string }[] = await manager.query(
       'SELECT name, slug FROM components WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND (name = $3 OR slug = $4) AND id <> $5',
       [component.projectId, component.categoryId, component.name, component.slug, component.id ?? 0],

@@ -1,6 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ViewTarget } from '../core/auth/policy.decorators';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
 import { Target } from '../core/auth/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -8,17 +10,30 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { Project } from '../projects/project.entity';
 import { ComponentResponse } from './component.serializer';
+import { ComponentCreationService } from './component-creation.service';
 import { ComponentsService } from './components.service';
+import { CreateComponentDto } from './dto/component-fields.dto';
 
 @ApiTags('components')
 @Controller('api/projects/:project/components')
 export class ProjectComponentsController {
-  constructor(private readonly components: ComponentsService) {}
+  constructor(
+    private readonly components: ComponentsService,
+    private readonly creation: ComponentCreationService,
+    private readonly permissions: PermissionService,
+  ) {}
 
   /** The project's own components and those shared into it. */
   @Get()
   @ViewTarget('project')
   list(@Target() project: Project, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
     return this.components.list({ projectId: project.id }, page, urls);
+  }
+
+  /** Answers 201 at once; the clone and file discovery run in the task at `task_url`. */
+  @Post()
+  @RequirePermission('project.edit', 'project')
+  async create(@Req() req: Request, @Target() project: Project, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.creation.create(project, body, await this.permissions.forRequest(req), urls);
   }
 }

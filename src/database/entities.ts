@@ -1,6 +1,8 @@
 import { Group } from '../auth/group.entity';
 import { Category } from '../categories/category.entity';
 import { Component } from '../components/component.entity';
+import { ComponentList } from '../component-lists/component-list.entity';
+import { ComponentListRule } from '../component-lists/component-list-rule.entity';
 import { Role } from '../auth/role.entity';
 import { Language } from '../languages/language.entity';
 import { Plural } from '../languages/plural.entity';
@@ -12,4 +14,4 @@ import { NotificationSubscription } from '../users/notification-subscription.ent
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, ComponentList, ComponentListRule];

@@ -30,8 +30,8 @@ export class GroupsController {
 
   @Post()
   @RequireSitePermission('group.edit')
-  create(@Body() dto: CreateGroupDto, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
-    return this.groups.create(dto, urls);
+  async create(@Req() req: Request, @Body() dto: CreateGroupDto, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
+    return this.groups.create(await this.permissions.forRequest(req), dto, urls);
   }
 
   @Get(':id')
@@ -43,14 +43,14 @@ export class GroupsController {
   /** PUT requires the name, PATCH nothing; both leave fields that are not sent as they are. */
   @Put(':id')
   @RequireSitePermission('group.edit')
-  replace(@Param('id', ObjectIdPipe) id: number, @Body() dto: CreateGroupDto, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
-    return this.groups.update(id, dto, urls);
+  async replace(@Req() req: Request, @Param('id', ObjectIdPipe) id: number, @Body() dto: CreateGroupDto, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
+    return this.groups.update(await this.permissions.forRequest(req), id, dto, urls);
   }
 
   @Patch(':id')
   @RequireSitePermission('group.edit')
-  update(@Param('id', ObjectIdPipe) id: number, @Body() dto: UpdateGroupDto, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
-    return this.groups.update(id, dto, urls);
+  async update(@Req() req: Request, @Param('id', ObjectIdPipe) id: number, @Body() dto: UpdateGroupDto, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
+    return this.groups.update(await this.permissions.forRequest(req), id, dto, urls);
   }
 
   @Delete(':id')

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { Group } from '../auth/group.entity';
 import { Role } from '../auth/role.entity';
+import { ComponentList } from '../component-lists/component-list.entity';
+import { Component } from '../components/component.entity';
 import { Language } from '../languages/language.entity';
+import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 
 /** Which groups a caller may see: all of them, or those the user is in or administers. */
@@ -14,9 +17,21 @@ const LINKS = {
   roles: { table: 'group_roles', column: 'role_id' },
   languages: { table: 'group_languages', column: 'language_id' },
   admins: { table: 'group_admins', column: 'user_id' },
+  projects: { table: 'group_projects', column: 'project_id' },
+  components: { table: 'group_components', column: 'component_id' },
+  componentlists: { table: 'group_component_lists', column: 'list_id' },
 } as const;
 
 export type GroupLink = keyof typeof LINKS;
+
+/** What a group links to beyond its roles, languages and admins, by slug and id as the response needs them. */
+export interface GroupTargets {
+  groupId: number;
+  definingProjectSlug: string | null;
+  projectSlugs: string[];
+  componentIds: number[];
+  componentListSlugs: string[];
+}
 
 @Injectable()
 export class GroupsRepository {
@@ -38,22 +53,46 @@ export class GroupsRepository {
 
   async pageVisible(visibility: GroupVisibility, offset: number, limit: number): Promise<Group[]> {
     const rows = await this.visible(visibility).orderBy('g.id').offset(offset).limit(limit).getMany();
-    return this.findDetails(this.dataSource.manager, rows.map((row) => row.id));
+    return this.findDetails(rows.map((row) => row.id));
   }
 
   async findVisible(visibility: GroupVisibility, id: number): Promise<Group | null> {
     const row = await this.visible(visibility).andWhere('g.id = :id', { id }).getOne();
-    return row && (await this.findDetails(this.dataSource.manager, [row.id]))[0];
+    return row && (await this.findDetails([row.id]))[0];
   }
 
   /** Groups with everything their response lists, in id order (and each list in a stable order). */
-  findDetails(manager: EntityManager, ids: number[]): Promise<Group[]> {
+  findDetails(ids: number[]): Promise<Group[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return manager.getRepository(Group).find({
+    return this.dataSource.getRepository(Group).find({
       where: { id: In(ids) },
       relations: { roles: true, languages: true, admins: true },
       order: { id: 'ASC', roles: { id: 'ASC' }, languages: { code: 'ASC' }, admins: { username: 'ASC' } },
     });
+  }
+
+  /** The projects, components and component lists of many groups in one query, each list in a stable order. */
+  async findTargets(ids: number[]): Promise<GroupTargets[]> {
+    const rows: { id: number; defining: string | null; projects: string[]; components: number[]; lists: string[] }[] = await this.dataSource.query(
+      `SELECT g.id, dp.slug AS defining,
+         ARRAY(SELECT p.slug FROM group_projects gp JOIN projects p ON p.id = gp.project_id WHERE gp.group_id = g.id ORDER BY p.slug) AS projects,
+         ARRAY(SELECT gc.component_id FROM group_components gc WHERE gc.group_id = g.id ORDER BY gc.component_id) AS components,
+         ARRAY(SELECT l.slug FROM group_component_lists gl JOIN component_lists l ON l.id = gl.list_id WHERE gl.group_id = g.id ORDER BY l.slug) AS lists
+       FROM groups g LEFT JOIN projects dp ON dp.id = g.defining_project_id
+       WHERE g.id = ANY($1::int[])`,
+      [ids],
+    );
+    return rows.map((row) => ({
+      groupId: row.id,
+      definingProjectSlug: row.defining,
+      projectSlugs: row.projects,
+      componentIds: row.components,
+      componentListSlugs: row.lists,
+    }));
+  }
+
+  findComponents(ids: number[]): Promise<Component[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.dataSource.getRepository(Component).findBy({ id: In(ids) });
   }
 
   /** Locks the row, so concurrent changes to one group apply one after the other. */
@@ -109,6 +148,24 @@ export class GroupsRepository {
 
   async findLanguageId(manager: EntityManager, code: string): Promise<number | null> {
     return (await manager.getRepository(Language).findOne({ where: { code }, select: { id: true } }))?.id ?? null;
+  }
+
+  findProject(manager: EntityManager, id: number): Promise<Project | null> {
+    return manager.getRepository(Project).findOneBy({ id });
+  }
+
+  /** The project of a component, which decides who may see the component. */
+  findComponentProject(manager: EntityManager, componentId: number): Promise<Project | null> {
+    return manager
+      .getRepository(Project)
+      .createQueryBuilder('p')
+      .innerJoin(Component, 'c', 'c.project_id = p.id')
+      .where('c.id = :componentId', { componentId })
+      .getOne();
+  }
+
+  componentListExists(manager: EntityManager, id: number): Promise<boolean> {
+    return manager.getRepository(ComponentList).existsBy({ id });
   }
 
   userExists(manager: EntityManager, id: number): Promise<boolean> {

@@ -2,28 +2,30 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { EntityManager } from 'typeorm';
 import { Group } from '../auth/group.entity';
-import { MembershipService } from '../auth/membership.service';
 import { PermissionService } from '../auth/permission.service';
 import { LanguageSelection, ProjectSelection } from '../auth/permissions.data';
 import { UserPermissions } from '../auth/user-permissions';
+import { ComponentsRepository } from '../components/components.repository';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { requestContext } from '../core/http/request-context';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { isObjectId } from '../roles/object-id.pipe';
+import { ProjectsRepository } from '../projects/projects.repository';
 import { User } from '../users/user.entity';
 import { CreateGroupDto } from './dto/create-group.dto';
 import { UpdateGroupDto } from './dto/update-group.dto';
 import { GroupResponse, serializeGroup } from './group.serializer';
-import { GroupLink, GroupsRepository, GroupVisibility } from './groups.repository';
+import { GroupsRepository, GroupVisibility } from './groups.repository';
 
-/** Groups (teams): who holds which roles, over which projects and languages. */
+/** Groups (teams): who holds which roles, over which projects and languages. Links live in GroupLinksService. */
 @Injectable()
 export class GroupsService {
   constructor(
     private readonly groups: GroupsRepository,
     private readonly permissions: PermissionService,
-    private readonly membership: MembershipService,
+    private readonly projects: ProjectsRepository,
+    private readonly components: ComponentsRepository,
   ) {}
 
   async list(permissions: UserPermissions, caller: User, request: PageRequest, urls: UrlBuilder): Promise<Page<GroupResponse>> {
@@ -31,18 +33,18 @@ export class GroupsService {
     const count = await this.groups.countVisible(visibility);
     const page = resolveLastPage(request, count);
     const rows = await this.groups.pageVisible(visibility, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((group) => serializeGroup(group, urls)));
+    return buildPage(page, count, await this.serialize(rows, urls));
   }
 
   async get(permissions: UserPermissions, caller: User, id: number, urls: UrlBuilder): Promise<GroupResponse> {
     const group = await this.groups.findVisible(this.visibility(permissions, caller), id);
     if (!group) throw new NotFoundError();
-    return serializeGroup(group, urls);
+    return (await this.serialize([group], urls))[0];
   }
 
-  async create(dto: CreateGroupDto, urls: UrlBuilder): Promise<GroupResponse> {
-    return this.groups.transaction(async (manager) => {
-      const definingProjectId = resolveDefiningProject(dto.defining_project) ?? null;
+  async create(permissions: UserPermissions, dto: CreateGroupDto, urls: UrlBuilder): Promise<GroupResponse> {
+    const definingProjectId = (await this.resolveDefiningProject(permissions, dto.defining_project)) ?? null;
+    const id = await this.groups.transaction(async (manager) => {
       await this.assertNameFree(manager, dto.name, definingProjectId);
       const group = await this.groups.save(manager, {
         name: dto.name,
@@ -51,14 +53,15 @@ export class GroupsService {
         definingProjectId,
         internal: false,
       });
-      return this.details(manager, group.id, urls);
+      return group.id;
     });
+    return this.details(id, urls);
   }
 
   /** PUT and PATCH: fields left out keep their values, as in Weblate's serializers. */
-  update(id: number, dto: UpdateGroupDto, urls: UrlBuilder): Promise<GroupResponse> {
+  async update(permissions: UserPermissions, id: number, dto: UpdateGroupDto, urls: UrlBuilder): Promise<GroupResponse> {
+    const definingProjectId = await this.resolveDefiningProject(permissions, dto.defining_project);
     return this.change(id, urls, async (manager, group) => {
-      const definingProjectId = resolveDefiningProject(dto.defining_project);
       if (definingProjectId !== undefined) group.definingProjectId = definingProjectId;
       if (dto.name !== undefined) group.name = dto.name;
       if (dto.project_selection !== undefined) group.projectSelection = dto.project_selection;
@@ -76,49 +79,6 @@ export class GroupsService {
     await this.locked(id, (manager) => this.groups.delete(manager, id));
   }
 
-  addRole(id: number, roleId: number, urls: UrlBuilder): Promise<GroupResponse> {
-    return this.change(id, urls, async (manager) => {
-      if (!isObjectId(roleId) || !(await this.groups.roleExists(manager, roleId))) {
-        throw ValidationError.field('role_id', 'Role not found.');
-      }
-      await this.groups.addLink(manager, 'roles', id, roleId);
-    });
-  }
-
-  removeRole(id: number, roleId: number): Promise<void> {
-    return this.unlink(id, 'roles', async () => roleId, 'Role not found.');
-  }
-
-  addLanguage(id: number, code: string, urls: UrlBuilder): Promise<GroupResponse> {
-    return this.change(id, urls, async (manager) => {
-      const languageId = await this.groups.findLanguageId(manager, code);
-      if (languageId === null) throw ValidationError.field('language_code', 'Language not found.');
-      await this.groups.addLink(manager, 'languages', id, languageId);
-    });
-  }
-
-  removeLanguage(id: number, code: string): Promise<void> {
-    return this.unlink(id, 'languages', (manager) => this.groups.findLanguageId(manager, code), 'Language not found.');
-  }
-
-  /** A team administrator also becomes a member, as in Weblate. */
-  addAdmin(id: number, userId: number, urls: UrlBuilder): Promise<GroupResponse> {
-    return this.change(id, urls, async (manager) => {
-      if (!isObjectId(userId) || !(await this.groups.userExists(manager, userId))) {
-        throw ValidationError.field('user_id', 'User not found.');
-      }
-      await this.groups.addLink(manager, 'admins', id, userId);
-      await this.membership.add(userId, id, manager);
-    });
-  }
-
-  /** Answers with the group, unlike the other removals: Weblate's revoke_admin does. Membership stays. */
-  removeAdmin(id: number, userId: number, urls: UrlBuilder): Promise<GroupResponse> {
-    return this.change(id, urls, async (manager) => {
-      if (!(await this.groups.removeLink(manager, 'admins', id, userId))) throw new NotFoundError('User not found.');
-    });
-  }
-
   /**
    * Whether the caller may add people to the group or remove them: group and user managers may for every
    * group, team administrators for the teams they administer (Weblate 5.5+). Meant for the handlers of
@@ -131,14 +91,8 @@ export class GroupsService {
     return !user.isAnonymous && this.groups.isAdmin(groupId, user.id);
   }
 
-  /** Group managers see every group; everyone else the groups they are in or administer, as in Weblate. */
-  private visibility(permissions: UserPermissions, caller: User): GroupVisibility {
-    if (permissions.hasSite('group.view') || permissions.hasSite('group.edit')) return { all: true };
-    return { all: false, userId: caller.id };
-  }
-
   /** Runs a change in a transaction with the group row locked; 404 when there is no such group. */
-  private locked<T>(id: number, work: (manager: EntityManager, group: Group) => Promise<T>): Promise<T> {
+  locked<T>(id: number, work: (manager: EntityManager, group: Group) => Promise<T>): Promise<T> {
     return this.groups.transaction(async (manager) => {
       const group = await this.groups.findForUpdate(manager, id);
       if (!group) throw new NotFoundError();
@@ -146,25 +100,58 @@ export class GroupsService {
     });
   }
 
-  /** A change that answers with the group as it is afterwards. */
-  private change(id: number, urls: UrlBuilder, work: (manager: EntityManager, group: Group) => Promise<void>): Promise<GroupResponse> {
-    return this.locked(id, async (manager, group) => {
-      await work(manager, group);
-      return this.details(manager, id, urls);
+  /** A change that answers with the group as it is once the change is committed. */
+  async change(id: number, urls: UrlBuilder, work: (manager: EntityManager, group: Group) => Promise<void>): Promise<GroupResponse> {
+    await this.locked(id, work);
+    return this.details(id, urls);
+  }
+
+  /** Group managers see every group; everyone else the groups they are in or administer, as in Weblate. */
+  private visibility(permissions: UserPermissions, caller: User): GroupVisibility {
+    if (permissions.hasSite('group.view') || permissions.hasSite('group.edit')) return { all: true };
+    return { all: false, userId: caller.id };
+  }
+
+  private async details(id: number, urls: UrlBuilder): Promise<GroupResponse> {
+    const [group] = await this.groups.findDetails([id]);
+    if (!group) throw new NotFoundError();
+    return (await this.serialize([group], urls))[0];
+  }
+
+  /** Resolves what the groups link to in a fixed number of queries, however many groups there are. */
+  private async serialize(groups: Group[], urls: UrlBuilder): Promise<GroupResponse[]> {
+    const targets = new Map((await this.groups.findTargets(groups.map((group) => group.id))).map((row) => [row.groupId, row]));
+    const componentIds = [...new Set([...targets.values()].flatMap((row) => row.componentIds))];
+    const contexts = await this.components.hydrate(await this.groups.findComponents(componentIds));
+    const componentById = new Map(contexts.map(({ component, project, path }) => [component.id, { projectSlug: project.slug, path }]));
+    return groups.map((group) => {
+      const row = targets.get(group.id)!;
+      return serializeGroup(
+        group,
+        {
+          definingProjectSlug: row.definingProjectSlug,
+          projectSlugs: row.projectSlugs,
+          // A component deleted since the link was read is simply left out.
+          components: row.componentIds.flatMap((componentId) => componentById.get(componentId) ?? []),
+          componentListSlugs: row.componentListSlugs,
+        },
+        urls,
+      );
     });
   }
 
-  /** Removes a link; 404 when the group does not have it (or the target does not exist), as in Weblate. */
-  private async unlink(id: number, link: GroupLink, target: (manager: EntityManager) => Promise<number | null>, notFound: string): Promise<void> {
-    await this.locked(id, async (manager) => {
-      const targetId = await target(manager);
-      if (targetId === null || !(await this.groups.removeLink(manager, link, id, targetId))) throw new NotFoundError(notFound);
-    });
-  }
-
-  private async details(manager: EntityManager, id: number, urls: UrlBuilder): Promise<GroupResponse> {
-    const [group] = await this.groups.findDetails(manager, [id]);
-    return serializeGroup(group, urls);
+  /**
+   * The project a `defining_project` link names: undefined when not sent, null for none. A project the caller
+   * cannot see is reported as missing, so the answer does not reveal that it exists.
+   */
+  private async resolveDefiningProject(permissions: UserPermissions, link: string | null | undefined): Promise<number | null | undefined> {
+    if (link === undefined || link === null) return link;
+    const segments = apiUrlSegments(link, 'projects');
+    const project = segments?.length === 1 ? await this.projects.findBySlug(segments[0]) : null;
+    if (!project || !permissions.canSee({ projectId: project.id, accessControl: project.accessControl })) {
+      throw ValidationError.field('defining_project', 'Project not found.', 'does_not_exist');
+    }
+    return project.id;
   }
 
   private async assertNameFree(manager: EntityManager, name: string, definingProjectId: number | null, exceptId?: number): Promise<void> {
@@ -172,13 +159,4 @@ export class GroupsService {
       throw ValidationError.field('name', 'Group with this name already exists.', 'unique');
     }
   }
-}
-
-/**
- * The project a `defining_project` link names: undefined when not sent, null for none. Groups are not linked
- * to projects yet (see serializeGroup), so no link resolves; resolving project URLs belongs here.
- */
-function resolveDefiningProject(link: string | null | undefined): number | null | undefined {
-  if (link === undefined || link === null) return link;
-  throw ValidationError.field('defining_project', 'Project not found.', 'does_not_exist');
 }

@@ -14,6 +14,6 @@ import { LanguageCountsSource, NoTranslationsCountsSource } from './statistics-c
     // Swapped for a real aggregate once translations are stored.
     { provide: LanguageCountsSource, useClass: NoTranslationsCountsSource },
   ],
-  exports: [LanguagesService, LanguageDataSync],
+  exports: [LanguagesService, LanguageDataSync, LanguagesRepository],
 })
 export class LanguagesModule {}

@@ -82,4 +82,32 @@ export class LanguagesRepository {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  /**
+   * The language a code from a file name stands for: the exact code, else the same code with `-` for `_`
+   * in any case (`pt-br` → pt_BR), else a known alias (`cze` → cs).
+   */
+  async resolveCodes(codes: string[]): Promise<Map<string, Language>> {
+    if (codes.length === 0) return new Map();
+    const rows = await this.withDefaultPlural(this.dataSource.manager)
+      .where('language.code IN (:...codes)', { codes })
+      .orWhere('lower(language.code) IN (:...normalized)', { normalized: codes.map(normalizeCode) })
+      .orWhere('language.aliases && :aliases', { aliases: codes.flatMap((code) => [code, code.toLowerCase(), normalizeCode(code)]) })
+      .getMany();
+    const byCode = new Map(rows.map((language) => [language.code, language]));
+    const byNormalized = new Map(rows.map((language) => [language.code.toLowerCase(), language]));
+    const result = new Map<string, Language>();
+    for (const code of codes) {
+      const language =
+        byCode.get(code) ??
+        byNormalized.get(normalizeCode(code)) ??
+        rows.find((candidate) => candidate.aliases.some((alias) => [code, code.toLowerCase(), normalizeCode(code)].includes(alias)));
+      if (language) result.set(code, language);
+    }
+    return result;
+  }
+}
+
+function normalizeCode(code: string): string {
+  return code.replace(/-/g, '_').toLowerCase();
 }

@@ -5,8 +5,10 @@ export const TASK_QUEUE = 'tasks';
  * Job name → payload. Each domain module adds its jobs here; payloads carry ids, never entities, so a
  * worker in another process re-loads what it needs.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface JobPayloads {}
+export interface JobPayloads {
+  /** Clone (or attach to the shared repository of) a new component and discover its translations. */
+  'component.setup': { componentId: number };
+}
 
 export type JobName = keyof JobPayloads & string;
 

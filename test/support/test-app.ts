@@ -3,6 +3,9 @@ import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import pino from 'pino';
 import request from 'supertest';
@@ -38,7 +41,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const schema = `t_${suffix}`;
   await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
 
-  const config = loadConfig({ ...process.env, ...TEST_ENV, REDIS_PREFIX: `test_${suffix}`, ...env });
+  // Working copies are stored by project and component id, which repeat across schemas: one DATA_DIR per file.
+  const dataDir = await mkdtemp(join(tmpdir(), `wts-data-${suffix}-`));
+  const config = loadConfig({ ...process.env, ...TEST_ENV, REDIS_PREFIX: `test_${suffix}`, DATA_DIR: dataDir, ...env });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, database: { url, schema } })] }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
   configureApp(app, config, pino({ level: 'silent' }));
@@ -56,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await withClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
       if (config.redisUrl) await deleteRedisKeys(config.redisUrl, `${config.redisPrefix}:*`);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
-import { GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
+import { FILE_FORMATS, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const SLUG_MESSAGE = 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.';
@@ -65,7 +65,7 @@ export class ComponentFieldsDto extends ComponentSettingsDto {
   @IsOptional() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug?: string;
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(300) repo?: string;
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask?: string;
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) file_format?: string;
+  @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
 }
 
 /** PUT and creation: what identifies the component and its files is required (`repo` unless files are uploaded). */
@@ -74,7 +74,7 @@ export class CreateComponentDto extends ComponentSettingsDto {
   @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask: string;
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) file_format: string;
+  @IsDefined(REQUIRED) @IsIn(FILE_FORMATS) file_format: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
 }

@@ -9,7 +9,8 @@ export type AccessPolicy =
   | { kind: 'superuser' }
   | { kind: 'site-permission'; permission: SitePermission }
   | { kind: 'view'; target: TargetKind }
-  | { kind: 'permission'; permission: ProjectPermission; target: TargetKind };
+  | { kind: 'permission'; permission: ProjectPermission; target: TargetKind }
+  | { kind: 'repository-operation'; target: TargetKind };
 
 export const ACCESS_POLICY = 'accessPolicy';
 
@@ -32,3 +33,10 @@ export const ViewTarget = (target: TargetKind) => SetMetadata(ACCESS_POLICY, { k
 /** A project-scoped permission on the object the path names: 404 if the caller cannot see it, 403 if they may not act. */
 export const RequirePermission = (permission: ProjectPermission, target: TargetKind) =>
   SetMetadata(ACCESS_POLICY, { kind: 'permission', permission, target } satisfies AccessPolicy);
+
+/**
+ * POST …/repository/: the permission depends on the `operation` in the body (push needs vcs.push, pull
+ * vcs.update, …), which the body parser has read before guards run.
+ */
+export const RequireRepositoryOperation = (target: TargetKind) =>
+  SetMetadata(ACCESS_POLICY, { kind: 'repository-operation', target } satisfies AccessPolicy);

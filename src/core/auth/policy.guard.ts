@@ -2,15 +2,21 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { PermissionService } from '../../auth/permission.service';
+import { ProjectPermission, REPOSITORY_OPERATIONS } from '../../auth/permissions.data';
+import { PermissionScope, UserPermissions } from '../../auth/user-permissions';
 import { AppConfig } from '../../config/app-config';
-import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../errors/domain-error';
+import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../errors/domain-error';
 import { requestContext } from '../http/request-context';
 import { ACCESS_POLICY, AccessPolicy } from './policy.decorators';
-import { setTarget, TargetLoader } from './target';
+import { setTarget, TargetKind, TargetLoader } from './target';
 
 export class MissingPolicyError extends Error {}
 
-/** Enforces the policy each route declares, and refuses to serve a route that declares none. */
+/**
+ * Enforces the policy each route declares, and refuses to serve a route that declares none. 404 versus
+ * 403 is decided here only: what the caller cannot see is 404; what they see but may not do is 403 (401
+ * for anonymous callers, who may be allowed once signed in).
+ */
 @Injectable()
 export class PolicyGuard implements CanActivate {
   constructor(
@@ -27,20 +33,48 @@ export class PolicyGuard implements CanActivate {
     }
     const req = context.switchToHttp().getRequest<Request>();
     const { user } = requestContext(req);
-    const anonymousAllowed = (policy.kind === 'public' || policy.kind === 'view') && !this.config.requireLogin;
-    if (user.isAnonymous && !anonymousAllowed) throw new NotAuthenticatedError();
-    if (policy.kind === 'superuser' && !user.isSuperuser) throw new PermissionDeniedError();
-    if (policy.kind === 'site-permission' && !(await this.permissions.forRequest(req)).hasSite(policy.permission)) {
-      throw new PermissionDeniedError();
+    if (user.isAnonymous && this.config.requireLogin) throw new NotAuthenticatedError();
+    const denied = () => (user.isAnonymous ? new NotAuthenticatedError() : new PermissionDeniedError());
+    switch (policy.kind) {
+      case 'public':
+        return true;
+      case 'authenticated':
+        if (user.isAnonymous) throw new NotAuthenticatedError();
+        return true;
+      case 'superuser':
+        if (!user.isSuperuser) throw denied();
+        return true;
+      case 'site-permission':
+        if (!(await this.permissions.forRequest(req)).hasSite(policy.permission)) throw denied();
+        return true;
+      case 'view':
+        await this.visibleTarget(req, policy.target);
+        return true;
+      case 'permission':
+      case 'repository-operation': {
+        // Visibility first, so an invisible object is 404 whatever the body says.
+        const { scope, permissions } = await this.visibleTarget(req, policy.target);
+        const permission = policy.kind === 'permission' ? policy.permission : operationPermission(req.body);
+        if (!permissions.can(permission, scope)) throw denied();
+        return true;
+      }
     }
-    if (policy.kind === 'view' || policy.kind === 'permission') {
-      // Guards run before pipes: the guard loads the target itself and hands it on, so nothing loads it twice.
-      const target = await this.targets.load(policy.target, req.params as Record<string, string>);
-      const permissions = await this.permissions.forRequest(req);
-      if (!target || !permissions.canSee(target.scope)) throw new NotFoundError();
-      if (policy.kind === 'permission' && !permissions.can(policy.permission, target.scope)) throw new PermissionDeniedError();
-      setTarget(req, target);
-    }
-    return true;
   }
+
+  /** Guards run before pipes: the guard loads the target itself and hands it on, so nothing loads it twice. */
+  private async visibleTarget(req: Request, kind: TargetKind): Promise<{ scope: PermissionScope; permissions: UserPermissions }> {
+    const target = await this.targets.load(kind, req.params as Record<string, string>);
+    const permissions = await this.permissions.forRequest(req);
+    if (!target || !permissions.canSee(target.scope)) throw new NotFoundError();
+    setTarget(req, target);
+    return { scope: target.scope, permissions };
+  }
+}
+
+function operationPermission(body: unknown): ProjectPermission {
+  const operation = (body as { operation?: unknown } | undefined)?.operation;
+  if (operation === undefined || operation === '') throw ValidationError.field('operation', 'This field is required.', 'required');
+  const permission = typeof operation === 'string' ? REPOSITORY_OPERATIONS[operation] : undefined;
+  if (!permission) throw ValidationError.field('operation', `"${String(operation)}" is not a valid choice.`, 'invalid_choice');
+  return permission;
 }

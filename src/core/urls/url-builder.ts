@@ -154,6 +154,18 @@ export class UrlBuilder {
     return `${this.base}/projects/${encodeURIComponent(projectSlug)}/${componentPath.split('/').map(encodeURIComponent).join('/')}/`;
   }
 
+  componentLists(): string {
+    return this.api('component-lists');
+  }
+
+  componentList(slug: string): string {
+    return this.api('component-lists', slug);
+  }
+
+  componentListComponents(slug: string): string {
+    return this.api('component-lists', slug, 'components');
+  }
+
   translations(): string {
     return this.api('translations');
   }

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { UserPermissions } from '../auth/user-permissions';
+import { AppConfig } from '../config/app-config';
+import { ValidationError } from '../core/errors/domain-error';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Language } from '../languages/language.entity';
+import { Project } from '../projects/project.entity';
+import { TasksService } from '../tasks/tasks.service';
+import { checkRepositoryUrl } from '../vcs/url-policy';
+import { VcsError } from '../vcs/vcs-error';
+import { Component } from './component.entity';
+import { DEFAULT_MESSAGES, INTERNAL_SCHEME } from './component-defaults';
+import { componentColumns } from './component-fields';
+import { ComponentResponse, serializeComponent } from './component.serializer';
+import { ComponentsRepository } from './components.repository';
+import { assertFilemask, ComponentsService } from './components.service';
+import { CreateComponentDto } from './dto/component-fields.dto';
+
+/**
+ * POST /api/projects/<p>/components/: validates and stores the component, then hands the repository work
+ * (clone, file discovery) to a background task whose URL the answer carries in `task_url`.
+ */
+@Injectable()
+export class ComponentCreationService {
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly components: ComponentsRepository,
+    private readonly componentsService: ComponentsService,
+    private readonly tasks: TasksService,
+  ) {}
+
+  async create(project: Project, fields: CreateComponentDto, permissions: UserPermissions, urls: UrlBuilder): Promise<ComponentResponse> {
+    assertFilemask(fields.filemask);
+    const repo = fields.repo?.trim();
+    if (!repo) throw ValidationError.field('repo', 'This field is required.', 'required');
+    const linked = repo.startsWith(INTERNAL_SCHEME) ? await this.resolveInternalUrl(repo, permissions) : null;
+    if (!linked) await this.checkUrl(repo);
+
+    const saved = await this.components.transaction(async (manager) => {
+      const shared = linked ?? (fields.disable_autoshare ? null : await this.components.findSharingCandidate(manager, project.id, repo));
+      const sourceLanguage = await this.sourceLanguage(manager, fields.source_language);
+      const categoryId = await this.componentsService.resolveCategory(manager, project, fields.category ?? null);
+      const component = manager.getRepository(Component).create({
+        commitMessage: DEFAULT_MESSAGES.commit,
+        addMessage: DEFAULT_MESSAGES.add,
+        deleteMessage: DEFAULT_MESSAGES.delete,
+        mergeMessage: DEFAULT_MESSAGES.merge,
+        addonMessage: DEFAULT_MESSAGES.addon,
+        pullMessage: DEFAULT_MESSAGES.pull,
+        ...componentColumns(fields),
+        repo,
+        projectId: project.id,
+        categoryId,
+        sourceLanguageId: sourceLanguage.id,
+        linkedComponentId: shared?.id ?? null,
+      });
+      // A component sharing another's repository records the internal URL, as Weblate's auto-share does.
+      if (shared && !linked) {
+        const [owner] = await this.components.hydrate([shared]);
+        component.repo = `${INTERNAL_SCHEME}${owner.project.slug}/${owner.path}`;
+      }
+      await this.componentsService.assertUnique(manager, component);
+      return manager.getRepository(Component).save(component);
+    });
+    const task = await this.tasks.start('component.setup', { componentId: saved.id });
+    await this.components.transaction((manager) => manager.getRepository(Component).update(saved.id, { taskId: task.id }));
+    return serializeComponent((await this.components.findById(saved.id))!, urls);
+  }
+
+  private async checkUrl(repo: string): Promise<void> {
+    try {
+      await checkRepositoryUrl(repo, { allowedSchemes: this.config.vcsAllowedSchemes, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
+    } catch (error) {
+      if (error instanceof VcsError) throw ValidationError.field('repo', error.message);
+      throw error;
+    }
+  }
+
+  /** `weblate://project/path` must name a component the caller can see; chains collapse to the repository's owner. */
+  private async resolveInternalUrl(repo: string, permissions: UserPermissions): Promise<Component> {
+    const [projectSlug, ...path] = repo.slice(INTERNAL_SCHEME.length).split('/').filter(Boolean);
+    const target = projectSlug && path.length ? await this.components.findByPath(projectSlug, path.join('/')) : null;
+    if (!target || !permissions.canSee({ projectId: target.project.id, accessControl: target.project.accessControl })) {
+      throw ValidationError.field('repo', 'The internal URL does not point to an existing component.', 'does_not_exist');
+    }
+    return target.linked?.component ?? target.component;
+  }
+
+  private async sourceLanguage(manager: EntityManager, code: string | undefined): Promise<Language> {
+    const language = await manager.getRepository(Language).findOneBy({ code: code ?? 'en' });
+    if (!language) throw ValidationError.field('source_language.code', 'Language with this language code was not found.');
+    return language;
+  }
+}

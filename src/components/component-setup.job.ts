@@ -1,0 +1,66 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { RepositoryLocks } from '../repositories/repository-lock';
+import { WorkingCopies } from '../repositories/working-copies';
+import { JobHandlerRegistry } from '../tasks/job-handler.registry';
+import { TaskProgress } from '../tasks/jobs';
+import { TranslationDiscovery } from '../translations/translation-discovery';
+import { redactUrl } from '../vcs/repository-url';
+import { Component } from './component.entity';
+import { ComponentsRepository } from './components.repository';
+
+/**
+ * The background half of component creation: clone the repository (or attach to the shared one), then find
+ * the translation files. If anything fails, the component is removed again, so no half-made component
+ * stays behind, and the task reports why.
+ */
+@Injectable()
+export class ComponentSetupJob implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly registry: JobHandlerRegistry,
+    private readonly components: ComponentsRepository,
+    private readonly workingCopies: WorkingCopies,
+    private readonly locks: RepositoryLocks,
+    private readonly discovery: TranslationDiscovery,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register('component.setup', ({ componentId }, progress) => this.run(componentId, progress));
+  }
+
+  async run(componentId: number, progress: TaskProgress): Promise<unknown> {
+    const context = await this.components.findById(componentId);
+    if (!context) throw new Error('The component no longer exists.');
+    const owner = context.linked?.component ?? context.component;
+    try {
+      return await this.locks.withLock(String(owner.id), async () => {
+        const repository = this.workingCopies.open(owner);
+        if (context.linked) {
+          await progress.report(10, `Using the repository of ${context.linked.projectSlug}/${context.linked.path}`);
+        } else {
+          await progress.report(10, `Cloning ${redactUrl(owner.repo)}${owner.branch ? ` (branch ${owner.branch})` : ''}`);
+          await repository.clone(owner.repo, owner.branch);
+          const { branch } = await repository.status([]);
+          if (!owner.branch) await this.dataSource.getRepository(Component).update(owner.id, { branch });
+        }
+        await progress.report(60, 'Looking for translation files');
+        const files = await repository.listFiles(context.component.filemask);
+        const result = await this.dataSource.transaction((manager) => this.discovery.sync(manager, context.component, files));
+        const summary = `Found ${result.languages.length} translation(s)${result.languages.length ? `: ${result.languages.join(', ')}` : ''}`;
+        await progress.report(90, summary);
+        for (const skipped of result.skipped) await progress.report(90, `Skipped ${skipped}: unknown or filtered language`);
+        return { component: componentId, translations: result.languages, skipped: result.skipped };
+      }, 60_000);
+    } catch (error) {
+      await this.undo(context.component, !context.linked);
+      throw error;
+    }
+  }
+
+  private async undo(component: Component, ownsWorkingCopy: boolean): Promise<void> {
+    await this.dataSource.getRepository(Component).delete(component.id);
+    if (ownsWorkingCopy) await this.workingCopies.remove(component);
+  }
+}

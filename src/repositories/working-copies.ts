@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Component } from '../components/component.entity';
+import { AppConfig } from '../config/app-config';
+import { createRepository } from '../vcs';
+import { Repository } from '../vcs/repository';
+import { splitCredentials } from '../vcs/repository-url';
+
+/**
+ * Where components' working copies live and how to open them: `DATA_DIR/vcs/<project id>/<component id>`.
+ * Ids rather than slugs, so renaming a project or component never has to move a directory under a lock.
+ */
+@Injectable()
+export class WorkingCopies {
+  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
+
+  dirOf(component: Pick<Component, 'id' | 'projectId'>): string {
+    return join(this.config.dataDir, 'vcs', String(component.projectId), String(component.id));
+  }
+
+  /**
+   * The repository of a component that owns its working copy (callers resolve linked components to their
+   * parent first). Private hosts stay blocked at connection time too, unless the installation allows them.
+   */
+  open(component: Pick<Component, 'id' | 'projectId' | 'repo'>): Repository {
+    const { credentials } = splitCredentials(component.repo);
+    return createRepository(component.repo, this.dirOf(component), { credentials, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
+  }
+
+  async remove(component: Pick<Component, 'id' | 'projectId'>): Promise<void> {
+    await rm(this.dirOf(component), { recursive: true, force: true });
+  }
+}

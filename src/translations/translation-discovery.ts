@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Component } from '../components/component.entity';
+import { LanguagesRepository } from '../languages/languages.repository';
+import { Filemask } from './filemask';
+
+export interface DiscoveryResult {
+  /** Language codes (as in the repository) that have a translation now. */
+  languages: string[];
+  /** Files matching the mask whose language code is unknown or filtered out by language_regex. */
+  skipped: string[];
+  removed: number;
+}
+
+/**
+ * Finds a component's translation files with its file mask and keeps one translation row per language,
+ * plus the source translation (the template for monolingual formats). Parsing the files is the units'
+ * concern; this only decides which translations exist.
+ */
+@Injectable()
+export class TranslationDiscovery {
+  constructor(private readonly languages: LanguagesRepository) {}
+
+  async sync(manager: EntityManager, component: Component, files: string[]): Promise<DiscoveryResult> {
+    const mask = new Filemask(component.filemask);
+    const filter = languageFilter(component.languageRegex);
+    const found = files
+      .map((path) => ({ path, code: mask.codeOf(path) }))
+      .filter((file): file is { path: string; code: string } => file.code !== null);
+    const languages = await this.languages.resolveCodes([...new Set(found.map((file) => file.code))]);
+    const skipped: string[] = [];
+    const rows = new Map<number, { languageId: number; code: string; path: string; isSource: boolean }>();
+    for (const file of found) {
+      const language = languages.get(file.code);
+      if (!language || !filter(file.code)) {
+        skipped.push(file.path);
+        continue;
+      }
+      if (!rows.has(language.id)) rows.set(language.id, { languageId: language.id, code: file.code, path: file.path, isSource: false });
+    }
+    // The source translation: the monolingual template, or the source language's own file if there is one.
+    const sourceFile = rows.get(component.sourceLanguageId);
+    rows.set(component.sourceLanguageId, {
+      languageId: component.sourceLanguageId,
+      code: sourceFile?.code ?? (await this.sourceCode(manager, component)),
+      path: component.template || sourceFile?.path || '',
+      isSource: true,
+    });
+    const list = [...rows.values()];
+    await manager.query(
+      `INSERT INTO translations (component_id, language_id, language_code, filename, is_source, is_template)
+       SELECT $1, d.language_id, d.code, d.path, d.is_source, d.is_source AND $6
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::bool[]) AS d(language_id, code, path, is_source)
+       ON CONFLICT (component_id, language_id) DO UPDATE SET language_code = EXCLUDED.language_code,
+         filename = EXCLUDED.filename, is_source = EXCLUDED.is_source, is_template = EXCLUDED.is_template`,
+      [component.id, list.map((r) => r.languageId), list.map((r) => r.code), list.map((r) => r.path), list.map((r) => r.isSource), component.template !== ''],
+    );
+    const removed: unknown[] = await manager.query(
+      'DELETE FROM translations WHERE component_id = $1 AND NOT (language_id = ANY($2::int[])) RETURNING id',
+      [component.id, list.map((r) => r.languageId)],
+    );
+    return { languages: list.filter((r) => !r.isSource).map((r) => r.code).sort(), skipped, removed: countRows(removed) };
+  }
+
+  private async sourceCode(manager: EntityManager, component: Component): Promise<string> {
+    const [{ code }]: { code: string }[] = await manager.query('SELECT code FROM languages WHERE id = $1', [component.sourceLanguageId]);
+    return code;
+  }
+}
+
+/** Weblate's language_regex is a Python regex; the common forms are valid in JavaScript too. */
+function languageFilter(source: string): (code: string) => boolean {
+  if (!source) return () => true;
+  try {
+    const regex = new RegExp(source);
+    return (code) => regex.test(code);
+  } catch {
+    return () => true;
+  }
+}
+
+/** TypeORM answers DELETE … RETURNING on PostgreSQL with [rows, count]. */
+function countRows(result: unknown): number {
+  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : Array.isArray(result) ? result.length : 0;
+}
