@@ -1,0 +1,139 @@
+import { readContent, writeContent } from './android-content';
+import { insertionPoint, replaceContent } from './xml-edit';
+import { pluralCategories, sortCategories } from './plurals';
+import { EntryLayout, EntrySlot, TextEdit, indentAt, rewriteEntries, wholeLines } from './rewrite';
+import { DecodedText, decodeText, encodeText } from './text-codec';
+import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
+import { keyedUnit, numbered, parseMonolingual } from './units';
+import { XmlElement, attribute, elements, escapeXmlAttribute, parseXml } from './xml-scanner';
+
+/**
+ * Android string resources (Weblate `aresource`): `<string>`, `<plurals>` (forms by CLDR quantity) and
+ * `<string-array>` (one unit per `<item>`, keyed `name[index]`). A comment right before an element is its note;
+ * `translatable="false"` strings are read-only.
+ */
+
+interface AndroidSlot extends EntrySlot {
+  element: XmlElement;
+  /** For `<plurals>`: the `<item>` of each quantity, in form order. */
+  items?: XmlElement[];
+}
+
+interface AndroidDocument extends EntryLayout<AndroidSlot> {
+  codec: DecodedText;
+  root: XmlElement;
+  indent: string;
+}
+
+const NEW_FILE = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n</resources>\n';
+const ARRAY_ITEM = /^(.*)\[(\d+)\]$/;
+
+export class AndroidFormat implements TranslationFormat {
+  readonly id = 'aresource';
+  readonly name = 'Android String Resource';
+  readonly extensions = ['xml'];
+  readonly monolingual = true;
+
+  parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
+    return parseMonolingual(data, options, (file) => read(file).slots.map((slot) => slot.unit));
+  }
+
+  serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
+    const document = read(options.original ?? options.template ?? Buffer.from(NEW_FILE));
+    const { text, codec, indent } = document;
+    const known = new Set(document.slots.map((slot) => slot.unit.id));
+    const added = units.filter((unit) => !known.has(unit.id));
+    const arrays = new Map(elements(document.root, 'string-array').map((element) => [attribute(element, 'name'), element]));
+    // Items of arrays the file already has go at the end of that array; everything else before </resources>.
+    const intoArrays = added.filter((unit) => arrays.has(ARRAY_ITEM.exec(unit.id)?.[1]));
+    const extra: TextEdit[] = intoArrays.map((unit) => {
+      const array = arrays.get(ARRAY_ITEM.exec(unit.id)![1])!;
+      const at = insertionPoint(text, array);
+      return { start: at, end: at, text: `${indentAt(text, array.start)}${indent}<item>${writeContent(unit.target[0] ?? '')}</item>${codec.eol}` };
+    });
+    const patched = rewriteEntries(document, units, {
+      removable: true,
+      rewrite: (unit, slot) => rewriteSlot(text, slot, unit, options, indent, codec.eol),
+      append: (all) => renderNew(all.filter((unit) => !intoArrays.includes(unit)), options, indent, codec.eol),
+    }, extra);
+    return encodeText(patched, codec);
+  }
+}
+
+function read(data: Buffer): AndroidDocument {
+  const codec = decodeText(data);
+  const { text, root } = parseXml(codec.text);
+  if (root.name !== 'resources') throw new FormatError(`root element is <${root.name}>, expected <resources>`);
+  const slots: AndroidSlot[] = [];
+  let note = '';
+  for (const child of root.children) {
+    if (child.kind === 'comment') note = child.value.trim();
+    if (child.kind !== 'element') continue;
+    const name = attribute(child, 'name') ?? '';
+    const extra = { note, state: attribute(child, 'translatable') === 'false' ? UnitState.ReadOnly : undefined };
+    note = '';
+    const range = wholeLines(text, child.start, child.end);
+    if (child.name === 'string') {
+      slots.push({ ...range, element: child, unit: unitFor(name, [readContent(text, child)], extra) });
+    } else if (child.name === 'plurals') {
+      const byQuantity = new Map(elements(child, 'item').map((item) => [attribute(item, 'quantity') ?? '', item]));
+      const items = sortCategories(byQuantity.keys()).map((quantity) => byQuantity.get(quantity)!);
+      slots.push({ ...range, element: child, items, unit: unitFor(name, items.map((item) => readContent(text, item)), extra) });
+    } else if (child.name === 'string-array') {
+      elements(child, 'item').forEach((item, index) => {
+        const unit = unitFor(`${name}[${index}]`, [readContent(text, item)], extra);
+        slots.push({ ...wholeLines(text, item.start, item.end), element: item, unit });
+      });
+    }
+  }
+  numbered(slots.map((slot) => slot.unit));
+  const first = elements(root)[0];
+  const indent = first ? indentAt(text, first.start) || '    ' : '    ';
+  return { text, slots, appendAt: insertionPoint(text, root), codec, root, indent };
+}
+
+function unitFor(key: string, values: string[], extra: { note: string; state?: UnitState }): TranslationUnit {
+  const unit = keyedUnit(key, values, { note: extra.note });
+  if (extra.state !== undefined) unit.state = extra.state;
+  return unit;
+}
+
+function rewriteSlot(text: string, slot: AndroidSlot, unit: TranslationUnit, options: SerializeOptions, indent: string, eol: string): TextEdit[] {
+  const { element, items } = slot;
+  if (!items) return [replaceContent(text, element, writeContent(unit.target[0] ?? '', element))];
+  if (items.length === unit.target.length) {
+    return items.map((item, index) => replaceContent(text, item, writeContent(unit.target[index], item)));
+  }
+  const inner = indentAt(text, element.start) + indent;
+  const lines = pluralItems(unit, options).map((item) => `${eol}${inner}${item}`);
+  return [{ start: element.openEnd, end: element.closeStart, text: `${lines.join('')}${eol}${indentAt(text, element.start)}` }];
+}
+
+function pluralItems(unit: TranslationUnit, options: SerializeOptions): string[] {
+  return pluralCategories(unit.target.length, options).map((quantity, index) => `<item quantity="${quantity}">${writeContent(unit.target[index])}</item>`);
+}
+
+function renderNew(units: TranslationUnit[], options: SerializeOptions, indent: string, eol: string): string {
+  // Items of one new array become one <string-array>, placed where its first item comes.
+  const groups = new Map<string, TranslationUnit[]>();
+  for (const unit of units) {
+    const array = ARRAY_ITEM.exec(unit.context)?.[1];
+    const key = array === undefined ? `unit:${unit.id}` : `array:${array}`;
+    groups.set(key, [...(groups.get(key) ?? []), unit]);
+  }
+  return [...groups.values()].flatMap((group) => newElement(group, options, indent)).map((line) => `${indent}${line}${eol}`).join('');
+}
+
+function newElement(group: TranslationUnit[], options: SerializeOptions, indent: string): string[] {
+  const [unit] = group;
+  const array = ARRAY_ITEM.exec(unit.context)?.[1];
+  if (array !== undefined) {
+    const items = group.map((item) => `${indent}<item>${writeContent(item.target[0] ?? '')}</item>`);
+    return [`<string-array name="${escapeXmlAttribute(array)}">`, ...items, '</string-array>'];
+  }
+  const name = escapeXmlAttribute(unit.context);
+  if (unit.source.length > 1 || unit.target.length > 1) {
+    return [`<plurals name="${name}">`, ...pluralItems(unit, options).map((item) => indent + item), '</plurals>'];
+  }
+  return [`<string name="${name}">${writeContent(unit.target[0] ?? '')}</string>`];
+}

@@ -1,0 +1,202 @@
+import { EntryLayout, EntrySlot, TextEdit, rewriteEntries } from './rewrite';
+import { DecodedText, decodeText, encodeText, encodingForCharset } from './text-codec';
+import { FileHeader, SerializeOptions, TranslationUnit, UnitState } from './translation-format';
+import { isBlank, lexPo, PoDocument, PoEntry } from './po-lexer';
+import { entryLines, fieldLines, flagsLine, msgstrLines, NewPoEntry } from './po-writer';
+import { numbered } from './units';
+
+/** The file layer shared by bilingual (`po`) and monolingual (`po-mono`) gettext: entries in, patched text out. */
+
+export interface PoSlot extends EntrySlot {
+  entry: PoEntry;
+}
+
+export interface PoCatalog {
+  layout: EntryLayout<PoSlot>;
+  document: PoDocument;
+  codec: DecodedText;
+  /** The `msgid ""` entry; kept verbatim unless header fields are set. */
+  headerEntry?: PoEntry;
+  header: FileHeader;
+}
+
+/** A header-only catalog: what a new file starts from when there is neither an original nor a template. */
+const EMPTY_CATALOG = Buffer.from(
+  'msgid ""\nmsgstr ""\n"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n',
+);
+
+export function readCatalog(data: Buffer, toUnit: (entry: PoEntry) => TranslationUnit): PoCatalog {
+  const codec = decodeText(data, encodingForCharset(sniffCharset(data)));
+  const document = lexPo(codec.text);
+  const { text, lineStarts, entries } = document;
+  const headerEntry = entries[0]?.msgid === '' && entries[0].msgctxt === undefined ? entries[0] : undefined;
+  const messages = headerEntry ? entries.slice(1) : entries;
+  const slots = messages.map((entry) => ({ entry, unit: toUnit(entry), ...removalRange(document, entry) }));
+  numbered(slots.map((slot) => slot.unit));
+  const last = messages.at(-1) ?? headerEntry;
+  const appendAt = last ? lineStarts[last.endLine] : text.length;
+  const fields = headerFields(headerEntry?.msgstr[0] ?? '');
+  return {
+    layout: { text, slots, appendAt },
+    document,
+    codec,
+    headerEntry,
+    header: { language: fields.get('language') || undefined, pluralForms: fields.get('plural-forms') || undefined },
+  };
+}
+
+/** The charset has to be known before decoding; it sits, ASCII-encoded, in the header near the top. */
+function sniffCharset(data: Buffer): string {
+  const match = /charset=([A-Za-z0-9_.:-]+)/.exec(data.subarray(0, 4096).toString('latin1'));
+  return match ? match[1] : 'utf-8';
+}
+
+function headerFields(msgstr: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const line of msgstr.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) fields.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return fields;
+}
+
+/** An entry goes together with the blank lines before it, so removing it leaves the spacing of its neighbours. */
+function removalRange({ text, lineStarts }: PoDocument, entry: PoEntry): { start: number; end: number } {
+  let first = entry.firstLine;
+  while (first > 0 && isBlankLine(text, lineStarts, first - 1)) first -= 1;
+  let end = entry.endLine;
+  if (first === 0) while (end < lineStarts.length - 2 && isBlankLine(text, lineStarts, end)) end += 1;
+  return { start: lineStarts[first], end: lineStarts[end] };
+}
+
+function isBlankLine(text: string, lineStarts: number[], line: number): boolean {
+  return isBlank(text.slice(lineStarts[line], lineStarts[line + 1]), 0);
+}
+
+export interface CatalogWrite {
+  /** Fields to set in the header (e.g. Language when a new file is made from the template). */
+  headerFields: Record<string, string>;
+  /** The full entry for a unit the file does not have yet. */
+  newEntry(unit: TranslationUnit): NewPoEntry;
+}
+
+export function writeCatalog(catalog: PoCatalog, units: readonly TranslationUnit[], write: CatalogWrite): Buffer {
+  const { document, codec, layout } = catalog;
+  const lines = new PoLines(document, codec.eol);
+  const headerEdit = catalog.headerEntry && lines.header(catalog.headerEntry, write.headerFields);
+  const patched = rewriteEntries(layout, units, {
+    removable: true,
+    stateKey: (unit) => (unit.state === UnitState.Fuzzy ? 'fuzzy' : ''),
+    rewrite: (unit, slot) => lines.rewrite(slot.entry, unit),
+    append: (added) => {
+      const separator = layout.appendAt === 0 ? '' : layout.text.slice(0, layout.appendAt).endsWith('\n') ? codec.eol : codec.eol + codec.eol;
+      return separator + added.map((unit) => entryLines(write.newEntry(unit)).join(codec.eol) + codec.eol).join(codec.eol);
+    },
+  }, headerEdit ? [headerEdit] : []);
+  // A header declaring UTF-8 (a new file made from a POT, whatever its charset) must be followed by UTF-8 bytes.
+  return encodeText(patched, write.headerFields['Content-Type'] ? { ...codec, encoding: 'utf-8' } : codec);
+}
+
+/** Line-level edits on one entry of the stored text. */
+class PoLines {
+  constructor(
+    private readonly document: PoDocument,
+    private readonly eol: string,
+  ) {}
+
+  rewrite(entry: PoEntry, unit: TranslationUnit): TextEdit[] {
+    const edits: TextEdit[] = [this.replaceMsgstr(entry, msgstrLines(unit.target, entry.msgidPlural !== undefined))];
+    const fuzzy = unit.state === UnitState.Fuzzy;
+    if (fuzzy !== entry.flags.includes('fuzzy')) {
+      const flags = fuzzy ? ['fuzzy', ...entry.flags] : entry.flags.filter((flag) => flag !== 'fuzzy');
+      edits.push(this.setFlags(entry, flags));
+    }
+    // Weblate (PoUnit.mark_fuzzy) drops the previous msgid once a string is no longer fuzzy.
+    if (!fuzzy) edits.push(...entry.previousLines.map((line) => this.replaceLines(line, line + 1, [])));
+    return edits;
+  }
+
+  /** The whole header rewritten with the given fields set, or undefined when there is nothing to set. */
+  header(entry: PoEntry, fields: Record<string, string>): TextEdit | undefined {
+    if (Object.keys(fields).length === 0) return undefined;
+    let msgstr = entry.msgstr[0] ?? '';
+    for (const [name, value] of Object.entries(fields)) {
+      const line = new RegExp(`^${name}:.*$`, 'im');
+      msgstr = line.test(msgstr) ? msgstr.replace(line, () => `${name}: ${value}`) : `${msgstr}${name}: ${value}\n`;
+    }
+    return this.replaceMsgstr(entry, fieldLines('msgstr', msgstr));
+  }
+
+  private replaceMsgstr(entry: PoEntry, lines: string[]): TextEdit {
+    return { start: this.document.lineStarts[entry.msgstrLine], end: this.contentEnd(entry.endLine - 1), text: lines.join(this.eol) };
+  }
+
+  private setFlags(entry: PoEntry, flags: string[]): TextEdit {
+    if (entry.flagsLine >= 0) return this.replaceLines(entry.flagsLine, entry.flagsLine + 1, flagsLine(flags));
+    // gettext writes `#,` after the other comments and before `#|` and the keywords.
+    const before = entry.previousLines[0] ?? entry.headLine;
+    return this.replaceLines(before, before, flagsLine(flags));
+  }
+
+  private replaceLines(from: number, to: number, lines: string[]): TextEdit {
+    const { lineStarts } = this.document;
+    return { start: lineStarts[from], end: lineStarts[to], text: lines.map((line) => line + this.eol).join('') };
+  }
+
+  /** End of a line's text, before its line break. */
+  private contentEnd(line: number): number {
+    const { text, lineStarts } = this.document;
+    let end = lineStarts[line + 1];
+    if (text[end - 1] === '\n') end -= 1;
+    if (text[end - 1] === '\r') end -= 1;
+    return Math.max(end, lineStarts[line]);
+  }
+}
+
+export function newCatalogBase(options: SerializeOptions): Buffer {
+  return options.original ?? options.template ?? EMPTY_CATALOG;
+}
+
+/** Header fields a new translation file (made from the template or from nothing) gets, as msginit sets them. */
+export function newFileHeader(options: SerializeOptions): Record<string, string> {
+  if (options.original) return {};
+  return {
+    Language: options.language,
+    'Content-Type': 'text/plain; charset=UTF-8',
+    ...(options.pluralForms ? { 'Plural-Forms': options.pluralForms } : {}),
+  };
+}
+
+export function isPoFuzzy(entry: PoEntry): boolean {
+  return entry.flags.includes('fuzzy');
+}
+
+/** Comments as Weblate's note shows them: translator comments, then developer (extracted) comments. */
+export function poNote(entry: PoEntry): string {
+  return [...entry.translatorComments, ...entry.extractedComments].join('\n');
+}
+
+export function poFlags(entry: PoEntry): string {
+  return entry.flags.filter((flag) => flag !== 'fuzzy').join(', ');
+}
+
+export function poTarget(entry: PoEntry): string[] {
+  return entry.msgidPlural === undefined ? [entry.msgstr[0] ?? ''] : Array.from(entry.msgstr, (form) => form ?? '');
+}
+
+/** Comment lines for an entry the file does not have yet: notes become developer comments. */
+export function newEntryComments(unit: TranslationUnit): Pick<NewPoEntry, 'notes' | 'references' | 'flags'> {
+  return {
+    notes: unit.note ? unit.note.split('\n') : [],
+    references: unit.location ? unit.location.split(', ') : [],
+    flags: [...(unit.state === UnitState.Fuzzy ? ['fuzzy'] : []), ...(unit.flags ? unit.flags.split(', ') : [])],
+  };
+}
+
+/** A plural message needs every msgstr[n] of the language even when untranslated. */
+export function newTarget(unit: TranslationUnit, options: SerializeOptions): string[] {
+  if (unit.source.length > 1 && unit.target.every((form) => form === '')) {
+    return Array.from({ length: options.pluralCount ?? unit.source.length }, () => '');
+  }
+  return unit.target;
+}

@@ -1,0 +1,49 @@
+import { PoEntry } from './po-lexer';
+import {
+  isPoFuzzy, newCatalogBase, newEntryComments, newFileHeader, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
+} from './po-catalog';
+import { ParsedFile, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
+import { makeUnit, stateFor } from './units';
+
+/** Bilingual gettext PO (Weblate `po`): msgctxt + msgid identify a message, msgstr is its translation. */
+export class PoFormat implements TranslationFormat {
+  readonly id = 'po';
+  readonly name = 'gettext PO file';
+  readonly extensions = ['po', 'pot'];
+  readonly monolingual = false;
+
+  parse(data: Buffer): ParsedFile {
+    const catalog = readCatalog(data, entryUnit);
+    return { units: catalog.layout.slots.map((slot) => slot.unit), header: catalog.header };
+  }
+
+  serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
+    const catalog = readCatalog(newCatalogBase(options), entryUnit);
+    return writeCatalog(catalog, units, {
+      headerFields: newFileHeader(options),
+      newEntry: (unit) => ({
+        ...newEntryComments(unit),
+        previousMsgid: unit.state === UnitState.Fuzzy ? unit.previousSource : undefined,
+        msgctxt: unit.context || undefined,
+        msgid: unit.source[0] ?? '',
+        msgidPlural: unit.source.length > 1 ? unit.source[1] : undefined,
+        msgstr: newTarget(unit, options),
+      }),
+    });
+  }
+}
+
+function entryUnit(entry: PoEntry): TranslationUnit {
+  const fuzzy = isPoFuzzy(entry);
+  const target = poTarget(entry);
+  return makeUnit(false, {
+    context: entry.msgctxt ?? '',
+    source: entry.msgidPlural === undefined ? [entry.msgid ?? ''] : [entry.msgid ?? '', entry.msgidPlural],
+    target,
+    state: stateFor(target, fuzzy),
+    note: poNote(entry),
+    location: entry.references.join(', '),
+    flags: poFlags(entry),
+    previousSource: fuzzy ? (entry.previous.msgid ?? '') : '',
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The shape every translation file format is read into and written from. Formats are pure: bytes in, units out,
+ * units (+ the file they came from) in, bytes out. Nothing here knows about the database or HTTP.
+ */
+
+/** Unit states, numerically identical to the API's `state` (Weblate `weblate/utils/state.py`). */
+export const UnitState = {
+  Empty: 0,
+  Fuzzy: 10,
+  Translated: 20,
+  Approved: 30,
+  ReadOnly: 100,
+} as const;
+export type UnitState = (typeof UnitState)[keyof typeof UnitState];
+
+export interface TranslationUnit {
+  /**
+   * Identity of the unit inside its file, the string Weblate hashes into `id_hash`: for monolingual formats the key,
+   * for bilingual ones the source (plurals joined by PLURAL_SEPARATOR) followed by the context. See `unitId()`.
+   */
+  id: string;
+  /** msgctxt for bilingual formats; the key for monolingual ones (Weblate shows the key as the context). */
+  context: string;
+  /** One entry per plural form; a single entry when the string has no plurals. */
+  source: string[];
+  target: string[];
+  state: UnitState;
+  /** Translator and developer comments, one per line. */
+  note: string;
+  /** Source-code references, comma-joined as Weblate shows them. */
+  location: string;
+  /** Format flags (`c-format, python-format`); "fuzzy" is expressed by `state`, never here. */
+  flags: string;
+  previousSource: string;
+  /** 1-based order of the unit in the file (in the template for monolingual files). */
+  position: number;
+}
+
+export interface FileHeader {
+  language?: string;
+  /** The gettext `Plural-Forms` value when the file carries one. */
+  pluralForms?: string;
+}
+
+export interface ParsedFile {
+  units: TranslationUnit[];
+  header: FileHeader;
+}
+
+export interface ParseOptions {
+  /** The monolingual base file (source language), which gives keys their source strings and their order. */
+  template?: Buffer;
+  language?: string;
+}
+
+export interface SerializeOptions {
+  /**
+   * The file as it is stored. Serializers rewrite only the entries whose unit changed, so formatting, comments and
+   * anything the format class does not understand survive byte for byte. Units of the original that are not given
+   * are removed; given units it lacks are added.
+   */
+  original?: Buffer;
+  /** Monolingual base: the layout a new translation file starts from when there is no original. */
+  template?: Buffer;
+  language: string;
+  /** Number of plural forms of the language; plural units are written with exactly the forms they carry. */
+  pluralCount?: number;
+  /** CLDR plural categories of the language in plural-form order (for formats keyed by category, e.g. Android). */
+  pluralCategories?: string[];
+  /** gettext `Plural-Forms` header value for new PO/MO files. */
+  pluralForms?: string;
+}
+
+export interface TranslationFormat {
+  /** Weblate's `file_format` id. */
+  readonly id: string;
+  readonly name: string;
+  readonly extensions: readonly string[];
+  /** True when the file holds keys and needs a template for source strings (Weblate "monolingual"). */
+  readonly monolingual: boolean;
+  /** True when the format also works without a template, with the file carrying its own source strings. */
+  readonly bilingualCapable?: boolean;
+  parse(data: Buffer, options?: ParseOptions): ParsedFile;
+  serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer;
+}
+
+/** A file that cannot be read or written; `line`/`column` are 1-based when known and also prefix the message. */
+export class FormatError extends Error {
+  constructor(
+    detail: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(line === undefined ? detail : `line ${line}${column === undefined ? '' : `, column ${column}`}: ${detail}`);
+    this.name = 'FormatError';
+  }
+}

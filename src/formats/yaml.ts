@@ -1,0 +1,156 @@
+import { Document, Node, Pair, Scalar, YAMLMap, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { PathSegment, joinKeyPath, splitKeyPath } from './key-path';
+import { isCategory, pluralCategories, sortCategories } from './plurals';
+import { EntrySlot, TextEdit, rewriteEntries, sameFormCounts } from './rewrite';
+import { DecodedText, NEW_TEXT, decodeText, encodeText } from './text-codec';
+import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
+import { keyedUnit, numbered, parseMonolingual } from './units';
+
+/**
+ * YAML (Weblate `yaml`) and Ruby on Rails YAML (`ruby-yaml`, one root key naming the language, plural forms as
+ * `one:`/`other:` maps). Keys are flattened like JSON keys. Edited strings are replaced in place in their original
+ * quoting style; adding or removing keys goes through the yaml Document, which keeps comments.
+ */
+
+interface YamlSlot extends EntrySlot {
+  scalars: Scalar[];
+  paths: PathSegment[][];
+}
+
+interface YamlFile {
+  codec: DecodedText;
+  document: Document;
+  slots: YamlSlot[];
+}
+
+const TO_STRING = { lineWidth: 0 };
+
+class YamlFormatBase implements TranslationFormat {
+  readonly extensions = ['yml', 'yaml'];
+  readonly monolingual = true;
+  readonly bilingualCapable: boolean = true;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    /** Rails files nest everything under the language code and express plurals as category maps. */
+    private readonly rails: boolean,
+  ) {}
+
+  parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
+    return parseMonolingual(data, options, (file) => this.read(file).slots.map((slot) => slot.unit));
+  }
+
+  serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
+    const base = options.original ?? options.template;
+    const file = this.read(base ?? Buffer.alloc(0));
+    const root = this.rootKey(file.document);
+    // A translation made from a Rails template gets its own language as the root key.
+    const rename: TextEdit[] = root?.range && root.value !== options.language && !options.original
+      ? [{ start: root.range[0], end: root.range[1], text: options.language }]
+      : [];
+    const patched = base && sameFormCounts(file.slots, units, (slot) => slot.scalars.length)
+      ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units, {
+          rewrite: (unit, slot) => slot.scalars.map((scalar, index) => replaceScalar(scalar, unit.target[index])),
+        }, rename)
+      : undefined;
+    return encodeText(patched ?? this.rebuild(file, units, options), base ? file.codec : NEW_TEXT);
+  }
+
+  private read(data: Buffer): YamlFile {
+    const codec = decodeText(data);
+    const document = parseDocument(codec.text, { keepSourceTokens: false });
+    const error = document.errors[0];
+    if (error) {
+      // yaml appends the position and a source excerpt to its message; FormatError states the position itself.
+      const detail = error.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '');
+      throw new FormatError(detail, error.linePos?.[0].line, error.linePos?.[0].col);
+    }
+    const start = this.rails ? (this.rootKey(document) && (document.contents as YAMLMap).items[0].value) : document.contents;
+    const slots = isNode(start) ? this.walk(start, []).map((found) => ({ ...found, start: 0, end: 0 })) : [];
+    numbered(slots.map((slot) => slot.unit));
+    return { codec, document, slots };
+  }
+
+  private rootKey(document: Document): Scalar | undefined {
+    if (!this.rails || !isMap(document.contents)) return undefined;
+    const key = document.contents.items[0]?.key;
+    return isScalar(key) ? key : undefined;
+  }
+
+  private walk(node: Node, path: PathSegment[]): Omit<YamlSlot, 'start' | 'end'>[] {
+    if (isScalar(node)) {
+      return typeof node.value === 'string' ? [{ unit: keyedUnit(joinKeyPath(path), [node.value]), scalars: [node], paths: [path] }] : [];
+    }
+    if (isSeq(node)) return node.items.flatMap((item, index) => this.walk(item as Node, [...path, index]));
+    if (!isMap(node)) return [];
+    const pairs = node.items as Pair<Scalar, Node>[];
+    const keys = pairs.map((pair) => String(pair.key?.value));
+    if (this.rails && keys.includes('other') && keys.every(isCategory) && pairs.every((pair) => isScalar(pair.value))) {
+      const categories = sortCategories(keys);
+      const scalars = categories.map((category) => pairs[keys.indexOf(category)].value as Scalar);
+      return [{ unit: keyedUnit(joinKeyPath(path), scalars.map((scalar) => String(scalar.value ?? ''))), scalars, paths: categories.map((category) => [...path, category]) }];
+    }
+    return pairs.flatMap((pair, index) => this.walk(pair.value as Node, [...path, keys[index]]));
+  }
+
+  /** The Document route: exact for data and comments, but the layout of edited regions is yaml's own. */
+  private rebuild(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions): string {
+    const { document, slots } = file;
+    const prefix: PathSegment[] = this.rails ? [options.language] : [];
+    const root = this.rootKey(document);
+    if (root) root.value = options.language;
+    const given = new Map(units.map((unit) => [unit.id, unit]));
+    for (const slot of [...slots].reverse()) {
+      if (!given.has(slot.unit.id)) slot.paths.forEach((path) => document.deleteIn([...prefix, ...path]));
+    }
+    const known = new Map(slots.map((slot) => [slot.unit.id, slot]));
+    for (const unit of units) {
+      const slot = known.get(unit.id);
+      const plural = this.rails && (unit.source.length > 1 || unit.target.length > 1);
+      const path = slot ? (plural ? slot.paths[0].slice(0, -1) : slot.paths[0]) : splitKeyPath(unit.context);
+      if (!plural) {
+        document.setIn([...prefix, ...path], unit.target[0] ?? '');
+        continue;
+      }
+      // Forms are changed inside the existing map, so the entry keeps its place in the file.
+      const categories = pluralCategories(unit.target.length, options);
+      slot?.paths.filter((form) => !categories.includes(String(form[form.length - 1]))).forEach((form) => document.deleteIn([...prefix, ...form]));
+      categories.forEach((category, index) => document.setIn([...prefix, ...path, category], unit.target[index]));
+    }
+    return document.toString(TO_STRING);
+  }
+}
+
+/** Replacement text for a string scalar, in its original quoting style when that can hold the new value. */
+function replaceScalar(scalar: Scalar, value: string): TextEdit {
+  const [start, end] = scalar.range!;
+  return { start, end, text: renderScalar(scalar.type, value) };
+}
+
+function renderScalar(type: Scalar.Type | undefined, value: string): string {
+  if (type === 'QUOTE_SINGLE' && !value.includes('\n')) return `'${value.replace(/'/g, "''")}'`;
+  if (type === 'PLAIN' && value !== '' && !value.includes('\n') && readsBackAs(value)) return value;
+  // Double quotes take any string; YAML reads JSON string escapes. Block scalars are written this way too.
+  return JSON.stringify(value);
+}
+
+/** Whether the text, written plain after a key, reads back as exactly that string (no comment, no number, no map…). */
+function readsBackAs(value: string): boolean {
+  const probe = parseDocument(`k: ${value}`);
+  return probe.errors.length === 0 && probe.get('k') === value;
+}
+
+export class YamlFormat extends YamlFormatBase {
+  constructor() {
+    super('yaml', 'YAML file', false);
+  }
+}
+
+export class RubyYamlFormat extends YamlFormatBase {
+  override readonly bilingualCapable = false;
+
+  constructor() {
+    super('ruby-yaml', 'Ruby YAML file', true);
+  }
+}
