@@ -9,8 +9,12 @@ import { Project } from '../projects/project.entity';
 import { TasksService } from '../tasks/tasks.service';
 import { checkRepositoryUrl } from '../vcs/url-policy';
 import { VcsError } from '../vcs/vcs-error';
+import { initLocalRepository } from '../vcs/local-repository';
+import { WorkingCopies } from '../repositories/working-copies';
+import { UploadedFiles } from '../core/http/body-parsing.middleware';
 import { Component } from './component.entity';
-import { DEFAULT_MESSAGES, INTERNAL_SCHEME } from './component-defaults';
+import { DEFAULT_MESSAGES, INTERNAL_SCHEME, LOCAL_REPO } from './component-defaults';
+import { readZipUpload } from './zip-upload';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentsRepository } from './components.repository';
@@ -28,17 +32,30 @@ export class ComponentCreationService {
     private readonly components: ComponentsRepository,
     private readonly componentsService: ComponentsService,
     private readonly tasks: TasksService,
+    private readonly workingCopies: WorkingCopies,
   ) {}
 
-  async create(project: Project, fields: CreateComponentDto, permissions: UserPermissions, urls: UrlBuilder): Promise<ComponentResponse> {
+  async create(
+    project: Project,
+    fields: CreateComponentDto,
+    uploads: UploadedFiles,
+    permissions: UserPermissions,
+    urls: UrlBuilder,
+  ): Promise<ComponentResponse> {
     assertFilemask(fields.filemask);
-    const repo = fields.repo?.trim();
+    if (uploads.docfile) {
+      throw ValidationError.field('docfile', 'Translating documents is not supported by this server; upload a ZIP of translation files as zipfile.');
+    }
+    // Uploaded files make a component without a remote: `vcs` local, `repo` local:, as in Weblate.
+    // An archive may expand to a few times the upload limit: translation files compress well, bombs far better.
+    const uploaded = uploads.zipfile ? await readZipUpload(uploads.zipfile.buffer, 4 * this.config.uploadMaxBytes) : null;
+    const repo = uploaded ? LOCAL_REPO : fields.repo?.trim();
     if (!repo) throw ValidationError.field('repo', 'This field is required.', 'required');
     const linked = repo.startsWith(INTERNAL_SCHEME) ? await this.resolveInternalUrl(repo, permissions) : null;
-    if (!linked) await this.checkUrl(repo);
+    if (!linked && !uploaded) await this.checkUrl(repo);
 
     const saved = await this.components.transaction(async (manager) => {
-      const shared = linked ?? (fields.disable_autoshare ? null : await this.components.findSharingCandidate(manager, project.id, repo));
+      const shared = linked ?? (fields.disable_autoshare || uploaded ? null : await this.components.findSharingCandidate(manager, project.id, repo));
       const sourceLanguage = await this.sourceLanguage(manager, fields.source_language);
       const categoryId = await this.componentsService.resolveCategory(manager, project, fields.category ?? null);
       const component = manager.getRepository(Component).create({
@@ -49,6 +66,7 @@ export class ComponentCreationService {
         addonMessage: DEFAULT_MESSAGES.addon,
         pullMessage: DEFAULT_MESSAGES.pull,
         ...componentColumns(fields),
+        ...(uploaded ? { vcs: 'local', branch: 'main' } : {}),
         repo,
         projectId: project.id,
         categoryId,
@@ -63,9 +81,24 @@ export class ComponentCreationService {
       await this.componentsService.assertUnique(manager, component);
       return manager.getRepository(Component).save(component);
     });
+    if (uploaded) await this.importUpload(saved, uploaded);
     const task = await this.tasks.start('component.setup', { componentId: saved.id });
     await this.components.transaction((manager) => manager.getRepository(Component).update(saved.id, { taskId: task.id }));
     return serializeComponent((await this.components.findById(saved.id))!, urls);
+  }
+
+  /** Writes the uploaded files into a new local repository as its first commit; on failure nothing stays. */
+  private async importUpload(component: Component, files: Map<string, Buffer>): Promise<void> {
+    try {
+      const repository = await initLocalRepository(this.workingCopies.dirOf(component));
+      for (const [path, content] of files) await repository.writeFile(path, content);
+      await repository.commit([...files.keys()], { message: 'Initial import of uploaded files', author: { name: 'Weblate', email: 'noreply@weblate.org' } });
+    } catch (error) {
+      await this.components.transaction((manager) => manager.getRepository(Component).delete(component.id));
+      await this.workingCopies.remove(component);
+      if (error instanceof VcsError) throw ValidationError.field('zipfile', error.message);
+      throw error;
+    }
   }
 
   private async checkUrl(repo: string): Promise<void> {

@@ -8,6 +8,7 @@ import { TaskProgress } from '../tasks/jobs';
 import { TranslationDiscovery } from '../translations/translation-discovery';
 import { redactUrl } from '../vcs/repository-url';
 import { Component } from './component.entity';
+import { LOCAL_REPO } from './component-defaults';
 import { ComponentsRepository } from './components.repository';
 
 /**
@@ -39,6 +40,8 @@ export class ComponentSetupJob implements OnModuleInit {
         const repository = this.workingCopies.open(owner);
         if (context.linked) {
           await progress.report(10, `Using the repository of ${context.linked.projectSlug}/${context.linked.path}`);
+        } else if (owner.repo === LOCAL_REPO) {
+          await progress.report(10, 'Using the uploaded files');
         } else {
           await progress.report(10, `Cloning ${redactUrl(owner.repo)}${owner.branch ? ` (branch ${owner.branch})` : ''}`);
           await repository.clone(owner.repo, owner.branch);

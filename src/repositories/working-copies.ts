@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Component } from '../components/component.entity';
 import { AppConfig } from '../config/app-config';
-import { createRepository } from '../vcs';
+import { LOCAL_REPO } from '../components/component-defaults';
+import { createRepository, GitRepository } from '../vcs';
 import { Repository } from '../vcs/repository';
 import { splitCredentials } from '../vcs/repository-url';
 
@@ -24,6 +25,7 @@ export class WorkingCopies {
    * parent first). Private hosts stay blocked at connection time too, unless the installation allows them.
    */
   open(component: Pick<Component, 'id' | 'projectId' | 'repo'>): Repository {
+    if (component.repo === LOCAL_REPO) return new GitRepository(this.dirOf(component));
     const { credentials } = splitCredentials(component.repo);
     return createRepository(component.repo, this.dirOf(component), { credentials, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
   }

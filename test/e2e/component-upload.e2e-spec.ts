@@ -1,0 +1,77 @@
+import JSZip from 'jszip';
+import { createProject } from '../factories/project.factory';
+import { createUser, UserWithToken } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const PO = (language: string) => `msgid ""\nmsgstr ""\n"Language: ${language}\\n"\n\nmsgid "Hello"\nmsgstr ""\n`;
+
+async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new JSZip();
+  for (const [name, content] of Object.entries(files)) zip.file(name, content, { createFolders: false });
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+describe('component creation from an uploaded ZIP', () => {
+  let t: TestApp;
+  let admin: UserWithToken;
+
+  beforeAll(async () => {
+    // A small upload limit keeps the zip bomb small: archives may expand to four times the limit.
+    t = await createTestApp({ UPLOAD_MAX_BYTES: String(1024 * 1024) });
+    admin = await createUser(t, { isSuperuser: true });
+  });
+
+  afterAll(() => t.close());
+
+  const upload = (projectSlug: string, file: Buffer, field = 'zipfile', fields: Record<string, string> = {}) =>
+    t.http()
+      .post(`/api/projects/${projectSlug}/components/`)
+      .set('Authorization', admin.auth)
+      .field({ name: 'Uploaded', slug: 'uploaded', filemask: 'po/*.po', file_format: 'po', ...fields })
+      .attach(field, file, 'upload.zip');
+
+  it('makes a local component with the uploaded translations', async () => {
+    const project = await createProject(t);
+    const res = await upload(project.slug, await zipOf({ 'po/cs.po': PO('cs'), 'po/fr.po': PO('fr') })).expect(201);
+    expect(res.body).toMatchObject({ vcs: 'local', repo: 'local:', branch: 'main', linked_component: null });
+    await t.drainTasks();
+    const task = await t.http().get(new URL(res.body.task_url).pathname).expect(200);
+    expect(task.body).toMatchObject({ completed: true, result: { translations: ['cs', 'fr'] } });
+    const status = await t.http().get(`/api/components/${project.slug}/uploaded/repository/`).set('Authorization', admin.auth).expect(200);
+    expect(status.body).toMatchObject({ needs_commit: false, remote_commit: null });
+    expect(status.body.weblate_commit).toMatch(/^[0-9a-f]{40}$/);
+    const pushed = await t.http().post(`/api/components/${project.slug}/uploaded/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    expect(pushed.body).toEqual({ result: false, detail: 'This component has no remote repository.' });
+  });
+
+  it.each([
+    ['a path leaving the working copy', { '../evil.po': 'x' }],
+    ['an absolute path', { '/etc/evil.po': 'x' }],
+    ['a path into .git', { '.git/config': 'x' }],
+  ])('refuses %s and creates nothing', async (_name, files) => {
+    const project = await createProject(t);
+    const res = await upload(project.slug, await zipOf(files as Record<string, string>)).expect(400);
+    expect(res.body.errors[0].attr).toBe('zipfile');
+    expect(await t.dataSource.query('SELECT id FROM components WHERE project_id = $1', [project.id])).toEqual([]);
+  });
+
+  it('refuses an archive that expands too far (zip bomb)', async () => {
+    const project = await createProject(t);
+    const bomb = await zipOf({ 'po/cs.po': Buffer.alloc(8 * 1024 * 1024, 0x20) });
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const res = await upload(project.slug, bomb).expect(400);
+    expect(res.body.detail).toMatch(/expands to more than/);
+  });
+
+  it('refuses a file that is not a ZIP', async () => {
+    const project = await createProject(t);
+    const res = await upload(project.slug, Buffer.from('not a zip')).expect(400);
+    expect(res.body.errors[0]).toMatchObject({ attr: 'zipfile' });
+  });
+
+  it('says clearly that documents cannot be translated here', async () => {
+    const project = await createProject(t);
+    const res = await upload(project.slug, Buffer.from('<html></html>'), 'docfile').expect(400);
+    expect(res.body.errors[0].attr).toBe('docfile');
+  });
+});
