@@ -7,6 +7,7 @@ import { CreateCategories1763780005000 } from './1763780005000-create-categories
 import { CreateComponents1763780006000 } from './1763780006000-create-components';
 import { AddComponentMergeFailure1763780008000 } from './1763780008000-add-component-merge-failure';
 import { CreateComponentLists1763780007000 } from './1763780007000-create-component-lists';
+import { CreateLabels1763780009000 } from './1763780009000-create-labels';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateComponents1763780006000,
   CreateComponentLists1763780007000,
   AddComponentMergeFailure1763780008000,
+  CreateLabels1763780009000,
 ];

@@ -9,6 +9,7 @@ import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
+import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
@@ -47,6 +48,7 @@ export class AppModule {
         GroupsModule,
         ProjectsModule,
         CategoriesModule,
+        LabelsModule,
         ComponentsModule,
         ComponentListsModule,
         TranslationsModule,

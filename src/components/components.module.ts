@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module';
 import { TranslationsModule } from '../translations/translations.module';
 import { ComponentCreationService } from './component-creation.service';
+import { ComponentDeletionService } from './component-deletion.service';
+import { ComponentFilesController } from './component-files.controller';
 import { ComponentSetupJob } from './component-setup.job';
 import { ComponentTargetLoader } from './component-target.loader';
 import { ComponentsController } from './components.controller';
@@ -11,8 +13,8 @@ import { ProjectComponentsController } from './project-components.controller';
 
 @Module({
   imports: [ProjectsModule, TranslationsModule],
-  controllers: [ComponentsController, ProjectComponentsController],
-  providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob],
+  controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
+  providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService],
   exports: [ComponentsRepository, ComponentsService],
 })
 export class ComponentsModule {}

@@ -4,6 +4,7 @@ import { Component } from '../components/component.entity';
 import { ComponentList } from '../component-lists/component-list.entity';
 import { ComponentListRule } from '../component-lists/component-list-rule.entity';
 import { Role } from '../auth/role.entity';
+import { Label } from '../labels/label.entity';
 import { Language } from '../languages/language.entity';
 import { Plural } from '../languages/plural.entity';
 import { Project } from '../projects/project.entity';
@@ -14,4 +15,4 @@ import { NotificationSubscription } from '../users/notification-subscription.ent
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, ComponentList, ComponentListRule];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, ComponentList, ComponentListRule, Label];

@@ -3,7 +3,7 @@ import { LanguageDataSync } from './language-data.sync';
 import { LanguagesController } from './languages.controller';
 import { LanguagesRepository } from './languages.repository';
 import { LanguagesService } from './languages.service';
-import { LanguageCountsSource, NoTranslationsCountsSource } from './statistics-counts';
+import { LanguageCountsSource, TranslationCountsSource } from './statistics-counts';
 
 @Module({
   controllers: [LanguagesController],
@@ -11,8 +11,7 @@ import { LanguageCountsSource, NoTranslationsCountsSource } from './statistics-c
     LanguagesRepository,
     LanguagesService,
     LanguageDataSync,
-    // Swapped for a real aggregate once translations are stored.
-    { provide: LanguageCountsSource, useClass: NoTranslationsCountsSource },
+    { provide: LanguageCountsSource, useClass: TranslationCountsSource },
   ],
   exports: [LanguagesService, LanguageDataSync, LanguagesRepository],
 })

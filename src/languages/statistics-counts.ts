@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 
 /** The raw aggregates a statistics object is built from; percentages are derived from them when serializing. */
 export interface StatisticsCounts {
@@ -35,15 +37,59 @@ export const NO_STRINGS: StatisticsCounts = {
   lastChange: null,
 };
 
-/** Where the per-language aggregates come from; an injection token, so the translations module can supply them. */
+/**
+ * Select items summing the stored aggregates of the `translations` rows aliased `t`, named as
+ * countsFromRow reads them. Sums of integers are bigint (strings from the driver), hence the Number().
+ */
+export const TRANSLATION_SUMS = `
+  coalesce(sum(t.total), 0) AS total, coalesce(sum(t.total_words), 0) AS total_words, coalesce(sum(t.total_chars), 0) AS total_chars,
+  coalesce(sum(t.translated), 0) AS translated, coalesce(sum(t.translated_words), 0) AS translated_words,
+  coalesce(sum(t.translated_chars), 0) AS translated_chars, coalesce(sum(t.fuzzy), 0) AS fuzzy, coalesce(sum(t.failing), 0) AS failing,
+  coalesce(sum(t.approved), 0) AS approved, coalesce(sum(t.readonly), 0) AS readonly,
+  coalesce(sum(t.suggestions), 0) AS suggestions, coalesce(sum(t.comments), 0) AS comments, max(t.last_change) AS last_change`;
+
+export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
+  const n = (key: string) => Number(row[key] ?? 0);
+  const lastChange = row.last_change;
+  return {
+    total: n('total'),
+    totalWords: n('total_words'),
+    totalChars: n('total_chars'),
+    translated: n('translated'),
+    translatedWords: n('translated_words'),
+    translatedChars: n('translated_chars'),
+    fuzzy: n('fuzzy'),
+    failing: n('failing'),
+    approved: n('approved'),
+    readonly: n('readonly'),
+    suggestions: n('suggestions'),
+    comments: n('comments'),
+    // Changes are not recorded yet, so nothing is recent.
+    recentChanges: 0,
+    lastChange: lastChange == null ? null : new Date(lastChange as string | Date),
+  };
+}
+
+/** Where the per-language aggregates come from; an injection token, so another source can stand in. */
 export abstract class LanguageCountsSource {
   abstract forLanguage(languageId: number): Promise<StatisticsCounts>;
 }
 
-/** Until translations are stored, no language has any strings. */
+/**
+ * Sums the stored aggregates of the language's translations. Source translations are left out: their
+ * strings are the originals, not translations into the language.
+ */
 @Injectable()
-export class NoTranslationsCountsSource extends LanguageCountsSource {
-  forLanguage(): Promise<StatisticsCounts> {
-    return Promise.resolve(NO_STRINGS);
+export class TranslationCountsSource extends LanguageCountsSource {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async forLanguage(languageId: number): Promise<StatisticsCounts> {
+    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT ${TRANSLATION_SUMS} FROM translations t WHERE t.language_id = $1 AND NOT t.is_source`,
+      [languageId],
+    );
+    return countsFromRow(row);
   }
 }

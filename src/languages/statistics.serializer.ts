@@ -1,6 +1,6 @@
 import { StatisticsCounts } from './statistics-counts';
 
-/** The numeric part of every statistics object (languages now; projects, components and translations later). */
+/** The numeric part of every statistics object (languages, projects, components and translations). */
 export interface StatisticsNumbers {
   total: number;
   total_words: number;

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { MembershipService } from '../auth/membership.service';
 import { UserPermissions } from '../auth/user-permissions';
+import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -32,6 +35,7 @@ export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly membership: MembershipService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<ProjectResponse>> {
@@ -70,12 +74,25 @@ export class ProjectsService {
     return serializeProject(updated, urls);
   }
 
-  /** Its teams, group links and project keys go with it (foreign keys cascade). */
+  /**
+   * Its teams, group links, project keys, labels and components go with it (foreign keys cascade). The
+   * working copies (`DATA_DIR/vcs/<project id>/`) go once the rows have: no new operation can find them then.
+   * Components of other projects sharing one of those working copies hold a restricting foreign key: refuse
+   * clearly rather than fail on it.
+   */
   async remove(project: Project): Promise<void> {
     await this.projects.transaction(async (manager) => {
+      const borrowers: unknown[] = await manager.query(
+        'SELECT 1 FROM components c JOIN components owner ON owner.id = c.linked_component_id WHERE owner.project_id = $1 AND c.project_id <> $1 LIMIT 1',
+        [project.id],
+      );
+      if (borrowers.length > 0) {
+        throw ValidationError.field(null, 'Components of this project are used by linked components of other projects; delete or unlink them first.');
+      }
       await manager.query('DELETE FROM users WHERE is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = $1)', [project.id]);
       await manager.getRepository(Project).delete(project.id);
     });
+    await rm(join(this.config.dataDir, 'vcs', String(project.id)), { recursive: true, force: true });
   }
 
   private async assertUnique(manager: Parameters<ProjectsRepository['conflicts']>[0], fields: ProjectFieldsDto, exceptId?: number): Promise<void> {

@@ -6,13 +6,14 @@ import { Target } from '../core/auth/target';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { Project } from '../projects/project.entity';
+import { TranslationContext } from '../translations/translations.repository';
 import { OperationResult, RepositoryOperationsService, RepositoryStatusResponse } from './repository-operations.service';
 
 interface OperationBody {
   operation: string;
 }
 
-/** `…/repository/` of components and projects: status (GET) and operations (POST `{"operation": …}`). */
+/** `…/repository/` of translations, components and projects: status (GET) and operations (POST `{"operation": …}`). */
 @ApiTags('repository')
 @Controller('api')
 export class RepositoryController {
@@ -32,6 +33,21 @@ export class RepositoryController {
   @RequireRepositoryOperation('component')
   operate(@Target() context: ComponentContext, @Body() body: OperationBody): Promise<OperationResult> {
     return this.operations.operate(context, body.operation);
+  }
+
+  /** A translation's file lives in its component's repository: status and operations are the component's. */
+  @Get('translations/:project/:component/:language/repository')
+  @RequirePermission('vcs.view', 'translation')
+  translationStatus(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<RepositoryStatusResponse> {
+    const { component, translation } = context;
+    return this.operations.status(component, urls.translationPart(component.project.slug, component.path, translation.languageCode, 'repository'));
+  }
+
+  @Post('translations/:project/:component/:language/repository')
+  @HttpCode(200)
+  @RequireRepositoryOperation('translation')
+  translationOperate(@Target() context: TranslationContext, @Body() body: OperationBody): Promise<OperationResult> {
+    return this.operations.operate(context.component, body.operation);
   }
 
   /** The project's overall state: each flag is true when it is for any of its repositories. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PermissionService } from '../../src/auth/permission.service';
@@ -10,6 +11,7 @@ import { AccessPolicy } from '../../src/core/auth/policy.decorators';
 import { TargetLoader } from '../../src/core/auth/target';
 import { Language } from '../../src/languages/language.entity';
 import { AccessControl, Project } from '../../src/projects/project.entity';
+import { WorkingCopies } from '../../src/repositories/working-copies';
 import { TasksRepository } from '../../src/tasks/tasks.repository';
 import { AuthenticationService } from '../../src/users/authentication.service';
 import { NotificationSubscription } from '../../src/users/notification-subscription.entity';
@@ -19,6 +21,7 @@ import { createComponent } from '../factories/component.factory';
 import { createGroup } from '../factories/group.factory';
 import { createProject } from '../factories/project.factory';
 import { createRole } from '../factories/role.factory';
+import { createTranslation } from '../factories/translation.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { TestApp } from './test-app';
 
@@ -158,6 +161,21 @@ async function createCategory(t: TestApp, project: Project): Promise<Category> {
   return t.dataSource.getRepository(Category).save({ name: `Category ${slug}`, slug, projectId: project.id, categoryId: null });
 }
 
+/** A component with a monolingual base and a new-language base in its working copy, for the routes downloading them. */
+async function createComponentWithFiles(t: TestApp, project: Project): Promise<Component> {
+  const component = await createComponent(t, project, { template: 'base.pot', newBase: 'base.pot' });
+  const dir = t.app.get(WorkingCopies).dirOf(component);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'base.pot'), 'msgid ""\nmsgstr ""\n');
+  return component;
+}
+
+async function createLabel(t: TestApp, project: Project): Promise<number> {
+  const name = `label-${randomBytes(3).toString('hex')}`;
+  const [{ id }]: { id: number }[] = await t.dataSource.query(`INSERT INTO labels (project_id, name, color) VALUES ($1, $2, 'red') RETURNING id`, [project.id, name]);
+  return id;
+}
+
 async function ensureSubscription(t: TestApp, userId: number): Promise<number> {
   await t.dataSource.query(
     `INSERT INTO notification_subscriptions (user_id, notification, scope, frequency) VALUES ($1, 'LockNotification', 0, 1) ON CONFLICT DO NOTHING`,
@@ -186,10 +204,13 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   const scenarios: Scenario[] = [];
   for (const [label, accessControl] of [['public P', AccessControl.Public], ['protected R', AccessControl.Protected], ['private Q', AccessControl.Private]] as const) {
     const project = await createProject(t, { accessControl });
+    const component = await createComponentWithFiles(t, project);
+    // Translation routes name the component's Czech translation (see ':language' in PARAMS).
+    await createTranslation(t, component, 'cs');
     scenarios.push({
       label,
       project,
-      component: await createComponent(t, project),
+      component,
       category: await createCategory(t, project),
       tokenId: (await createProjectToken(t, superuser, project)).id,
     });
@@ -273,6 +294,7 @@ const PARAMS: Record<string, ParamSource> = {
     value: ({ scenario }) => scenario.component.slug,
     disposable: async ({ t, scenario }) => (await createComponent(t, scenario.project)).slug,
   },
+  ':language': { scoped: true, value: () => 'cs' },
   'categories/:id': {
     scoped: true,
     value: ({ scenario }) => scenario.category.id,
@@ -289,6 +311,11 @@ const PARAMS: Record<string, ParamSource> = {
       );
       return target.slug;
     },
+  },
+  'labels/:id': {
+    scoped: true,
+    value: ({ t, fx, scenario }) => once(fx, `label of ${scenario.label}`, () => createLabel(t, scenario.project)),
+    disposable: ({ t, scenario }) => createLabel(t, scenario.project),
   },
   'tokens/:id': {
     scoped: true,

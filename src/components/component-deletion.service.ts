@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { ValidationError } from '../core/errors/domain-error';
+import { RepositoryLocks } from '../repositories/repository-lock';
+import { WorkingCopies } from '../repositories/working-copies';
+import { Component } from './component.entity';
+import { ComponentContext, ComponentsRepository } from './components.repository';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+const HAS_LINKED = 'Component is used by linked components; delete or unlink them first.';
+
+/**
+ * DELETE of a component: its row (translations, links and list memberships cascade) and, when it owns
+ * one, its working copy. Both happen under the repository lock of the working copy it uses, so no
+ * operation is halfway through that directory while it goes.
+ */
+@Injectable()
+export class ComponentDeletionService {
+  constructor(
+    private readonly components: ComponentsRepository,
+    private readonly workingCopies: WorkingCopies,
+    private readonly locks: RepositoryLocks,
+  ) {}
+
+  async remove(context: ComponentContext): Promise<void> {
+    const { component } = context;
+    const owner = context.linked?.component ?? component;
+    await this.locks.withLock(String(owner.id), async () => {
+      await this.deleteRow(component);
+      if (component.linkedComponentId === null) await this.workingCopies.remove(component);
+    });
+  }
+
+  /**
+   * Components sharing this one's working copy point at it with a restricting foreign key: refuse
+   * clearly instead. The check covers the usual case; a link made concurrently still trips the key.
+   */
+  private async deleteRow(component: Component): Promise<void> {
+    try {
+      await this.components.transaction(async (manager) => {
+        if (await manager.getRepository(Component).existsBy({ linkedComponentId: component.id })) throw ValidationError.field(null, HAS_LINKED);
+        await manager.getRepository(Component).delete(component.id);
+      });
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+        throw ValidationError.field(null, HAS_LINKED);
+      }
+      throw error;
+    }
+  }
+}

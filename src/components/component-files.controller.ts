@@ -1,0 +1,86 @@
+import { Controller, Delete, Get, HttpCode, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { posix } from 'node:path';
+import { RequirePermission } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { NotFoundError } from '../core/errors/domain-error';
+import { RepositoryLocks } from '../repositories/repository-lock';
+import { WorkingCopies } from '../repositories/working-copies';
+import { VcsError } from '../vcs/vcs-error';
+import { ComponentDeletionService } from './component-deletion.service';
+import { ComponentContext } from './components.repository';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.po': 'application/x-gettext',
+  '.pot': 'application/x-gettext',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.xlf': 'application/xml',
+  '.xliff': 'application/xml',
+};
+
+/**
+ * What touches a component's files in its working copy: DELETE (the component with its working copy) and the
+ * downloads of its configured files, the monolingual base (`template`) and the new-language base (`new_base`).
+ */
+@ApiTags('components')
+@Controller('api/components/:project/:component')
+export class ComponentFilesController {
+  constructor(
+    private readonly workingCopies: WorkingCopies,
+    private readonly locks: RepositoryLocks,
+    private readonly deletion: ComponentDeletionService,
+  ) {}
+
+  @Delete()
+  @HttpCode(204)
+  @RequirePermission('component.edit', 'component')
+  async remove(@Target() context: ComponentContext): Promise<void> {
+    await this.deletion.remove(context);
+  }
+
+  @Get('monolingual_base')
+  @RequirePermission('translation.download', 'component')
+  monolingualBase(@Target() context: ComponentContext): Promise<StreamableFile> {
+    return this.download(context, context.component.template);
+  }
+
+  @Get('new_template')
+  @RequirePermission('translation.download', 'component')
+  newTemplate(@Target() context: ComponentContext): Promise<StreamableFile> {
+    return this.download(context, context.component.newBase);
+  }
+
+  /**
+   * Reads the file whole under the repository lock, so a pull or reset running at the same time cannot hand
+   * out half a file; these are single source files, small enough to hold in memory.
+   */
+  private async download(context: ComponentContext, path: string): Promise<StreamableFile> {
+    if (!path) throw new NotFoundError('No file configured.');
+    // Repository.readFile refuses paths leaving the work tree too; this keeps such settings from reaching it at all.
+    if (path.replace(/\\/g, '/').split('/').includes('..')) throw new NotFoundError('File not found.');
+    const owner = context.linked?.component ?? context.component;
+    const data = await this.locks.withLock(String(owner.id), async () => {
+      try {
+        return await this.workingCopies.open(owner).readFile(path);
+      } catch (error) {
+        // No such file, an invalid path, or no working copy at all (a pending or failed setup).
+        if (error instanceof VcsError || (error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError('File not found.');
+        throw error;
+      }
+    });
+    const name = posix.basename(path.replace(/\\/g, '/'));
+    return new StreamableFile(data, {
+      type: CONTENT_TYPES[posix.extname(name).toLowerCase()] ?? 'text/plain',
+      disposition: attachment(name),
+      length: data.length,
+    });
+  }
+}
+
+/** A plain quoted filename where that is safe, plus the RFC 6266 encoded form for anything else. */
+function attachment(name: string): string {
+  if (/^[\w.-]+$/.test(name)) return `attachment; filename="${name}"`;
+  const fallback = name.replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

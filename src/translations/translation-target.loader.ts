@@ -1,0 +1,29 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { decodeComponentPath } from '../components/component-target.loader';
+import { ComponentsRepository } from '../components/components.repository';
+import { TargetLoader } from '../core/auth/target';
+import { TranslationsRepository } from './translations.repository';
+
+/**
+ * Resolves `:project/:component/:language` for the policy guard: the component as for component routes,
+ * then its translation for the code. Access is the component's project's.
+ */
+@Injectable()
+export class TranslationTargetLoader implements OnModuleInit {
+  constructor(
+    private readonly targets: TargetLoader,
+    private readonly components: ComponentsRepository,
+    private readonly translations: TranslationsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.targets.register('translation', async (params) => {
+      const path = decodeComponentPath(params.component);
+      const component = params.project && path && params.language ? await this.components.findByPath(params.project, path) : null;
+      const context = component ? await this.translations.findInComponent(component, params.language) : null;
+      if (!context) return null;
+      const { project } = context.component;
+      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl } };
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { Public, ViewTarget } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { Page, PageRequest } from '../core/pagination/page';
+import { PageParams } from '../core/pagination/page-params.decorator';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import {
+  serializeTranslation,
+  serializeTranslationStatistics,
+  TranslationResponse,
+  TranslationStatisticsResponse,
+} from './translation.serializer';
+import { TranslationContext } from './translations.repository';
+import { TranslationsService } from './translations.service';
+
+@ApiTags('translations')
+@Controller('api/translations')
+export class TranslationsController {
+  constructor(
+    private readonly translations: TranslationsService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  /** Translations of every project the caller can see. */
+  @Get()
+  @Public()
+  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<TranslationResponse>> {
+    return this.translations.list(await this.permissions.forRequest(req), page, urls);
+  }
+
+  @Get(':project/:component/:language')
+  @ViewTarget('translation')
+  get(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): TranslationResponse {
+    return serializeTranslation(context, urls, { embedComponent: true });
+  }
+
+  @Get(':project/:component/:language/statistics')
+  @ViewTarget('translation')
+  statistics(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): TranslationStatisticsResponse {
+    return serializeTranslationStatistics(context, urls);
+  }
+}

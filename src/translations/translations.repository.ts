@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { ProjectVisibility } from '../auth/user-permissions';
+import { Component } from '../components/component.entity';
+import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { Language } from '../languages/language.entity';
+import { PluralSource } from '../languages/plural.entity';
+import { countsFromRow, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
+import { Project } from '../projects/project.entity';
+import { User } from '../users/user.entity';
+import { Translation } from './translation.entity';
+
+/** A translation with what links, access checks and serialization need from around it. */
+export interface TranslationContext {
+  translation: Translation;
+  language: Language;
+  component: ComponentContext;
+  /** Full name of the last author; null when nobody changed it yet. */
+  lastAuthor: string | null;
+}
+
+/** One row of a project's per-language statistics. */
+export interface ProjectLanguageRow {
+  name: string;
+  code: string;
+  total: number;
+  translated: number;
+  totalWords: number;
+  translatedWords: number;
+}
+
+/** Reads translations and sums their stored aggregates; never scans units. */
+@Injectable()
+export class TranslationsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly components: ComponentsRepository,
+  ) {}
+
+  /**
+   * The component's translation for a code: the code used in the repository first, else the language's own
+   * code (they differ when the files use e.g. `pt_BR` for `pt-BR`).
+   */
+  async findInComponent(component: ComponentContext, code: string): Promise<TranslationContext | null> {
+    const translation = await this.dataSource
+      .getRepository(Translation)
+      .createQueryBuilder('t')
+      .innerJoin(Language, 'l', 'l.id = t.language_id')
+      .where('t.component_id = :component AND (t.language_code = :code OR l.code = :code)', { component: component.component.id, code })
+      .orderBy('CASE WHEN t.language_code = :code THEN 0 ELSE 1 END')
+      .addOrderBy('t.id')
+      .getOne();
+    return translation ? (await this.hydrate([translation], [component]))[0] : null;
+  }
+
+  /** Translations of visible projects, ordered by project, component and language. */
+  async pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<[TranslationContext[], number]> {
+    const query = this.ordered().innerJoin(Project, 'p', 'p.id = c.project_id');
+    if (visibility.onlyProjectId != null) query.andWhere('c.project_id = :only', { only: visibility.onlyProjectId });
+    if (!visibility.all) query.andWhere('(p.access_control IN (0, 1) OR p.id = ANY(:ids))', { ids: visibility.projectIds });
+    const count = await query.getCount();
+    const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').addOrderBy('l.code').offset(offset).limit(limit).getMany();
+    return [await this.hydrate(rows), count];
+  }
+
+  /** Every translation of the component, source included, ordered by language. */
+  async pageOfComponent(component: ComponentContext, offset: number, limit: number): Promise<[TranslationContext[], number]> {
+    const query = this.ordered().where('t.component_id = :id', { id: component.component.id });
+    const count = await query.getCount();
+    const rows = await query.orderBy('l.code').addOrderBy('t.id').offset(offset).limit(limit).getMany();
+    return [await this.hydrate(rows, [component]), count];
+  }
+
+  /** The project's translations summed, source translations left out (their strings are the originals). */
+  async projectCounts(projectId: number): Promise<StatisticsCounts> {
+    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT ${TRANSLATION_SUMS} FROM translations t JOIN components c ON c.id = t.component_id WHERE c.project_id = $1 AND NOT t.is_source`,
+      [projectId],
+    );
+    return countsFromRow(row);
+  }
+
+  /** Per-language sums over the project's translations (source translations left out), by language name. */
+  async projectLanguages(projectId: number, offset: number, limit: number): Promise<[ProjectLanguageRow[], number]> {
+    const from = 'FROM translations t JOIN components c ON c.id = t.component_id JOIN languages l ON l.id = t.language_id WHERE c.project_id = $1 AND NOT t.is_source';
+    const [{ count }]: { count: string }[] = await this.dataSource.query(`SELECT count(DISTINCT t.language_id) AS count ${from}`, [projectId]);
+    const rows: Record<string, string>[] = await this.dataSource.query(
+      `SELECT l.name, l.code, sum(t.total) AS total, sum(t.translated) AS translated, sum(t.total_words) AS total_words,
+              sum(t.translated_words) AS translated_words
+       ${from} GROUP BY l.id, l.name, l.code ORDER BY l.name, l.code OFFSET $2 LIMIT $3`,
+      [projectId, offset, limit],
+    );
+    const rowsOut = rows.map((row) => ({
+      name: row.name,
+      code: row.code,
+      total: Number(row.total),
+      translated: Number(row.translated),
+      totalWords: Number(row.total_words),
+      translatedWords: Number(row.translated_words),
+    }));
+    return [rowsOut, Number(count)];
+  }
+
+  /** Translations joined to their component and language, for filtering and ordering. */
+  private ordered(): SelectQueryBuilder<Translation> {
+    return this.dataSource
+      .getRepository(Translation)
+      .createQueryBuilder('t')
+      .innerJoin(Component, 'c', 'c.id = t.component_id')
+      .innerJoin(Language, 'l', 'l.id = t.language_id');
+  }
+
+  /** Loads components, languages and last authors for many translations in a few queries. */
+  private async hydrate(translations: Translation[], known: ComponentContext[] = []): Promise<TranslationContext[]> {
+    if (translations.length === 0) return [];
+    const contexts = new Map(known.map((context) => [context.component.id, context]));
+    const missing = [...new Set(translations.map((t) => t.componentId))].filter((id) => !contexts.has(id));
+    if (missing.length) {
+      const components = await this.dataSource.getRepository(Component).findBy({ id: In(missing) });
+      for (const context of await this.components.hydrate(components)) contexts.set(context.component.id, context);
+    }
+    const languages = await this.dataSource
+      .getRepository(Language)
+      .createQueryBuilder('language')
+      .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default })
+      .where('language.id IN (:...ids)', { ids: [...new Set(translations.map((t) => t.languageId))] })
+      .getMany();
+    const authorIds = [...new Set(translations.map((t) => t.lastAuthorId).filter((id): id is number => id !== null))];
+    const authors = authorIds.length ? await this.dataSource.getRepository(User).findBy({ id: In(authorIds) }) : [];
+    const languageById = new Map(languages.map((language) => [language.id, language]));
+    const authorById = new Map(authors.map((user) => [user.id, user.fullName]));
+    return translations.map((translation) => ({
+      translation,
+      language: languageById.get(translation.languageId)!,
+      component: contexts.get(translation.componentId)!,
+      lastAuthor: translation.lastAuthorId === null ? null : (authorById.get(translation.lastAuthorId) ?? null),
+    }));
+  }
+}

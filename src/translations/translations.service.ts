@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { UserPermissions } from '../auth/user-permissions';
+import { ComponentContext } from '../components/components.repository';
+import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Project } from '../projects/project.entity';
+import {
+  ProjectLanguageResponse,
+  ProjectStatisticsResponse,
+  serializeProjectLanguage,
+  serializeProjectStatistics,
+  serializeTranslation,
+  serializeTranslationStatistics,
+  TranslationResponse,
+  TranslationStatisticsResponse,
+} from './translation.serializer';
+import { TranslationsRepository } from './translations.repository';
+
+/** A page of rows from a query answering `[rows, total]` for an offset and limit. */
+async function paged<R, T>(request: PageRequest, fetch: (offset: number, limit: number) => Promise<[R[], number]>, map: (row: R) => T): Promise<Page<T>> {
+  // `page=last` needs the total before the rows: a first query of one row answers it (TypeORM reads limit 0 as none).
+  const page = request.url.searchParams.get('page') === 'last' ? resolveLastPage(request, (await fetch(0, 1))[1]) : request;
+  const [rows, count] = await fetch(page.offset, page.pageSize);
+  return buildPage(page, count, rows.map(map));
+}
+
+@Injectable()
+export class TranslationsService {
+  constructor(private readonly translations: TranslationsRepository) {}
+
+  list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<TranslationResponse>> {
+    const visibility = permissions.projectVisibility();
+    return paged(request, (offset, limit) => this.translations.pageVisible(visibility, offset, limit), (row) =>
+      serializeTranslation(row, urls, { embedComponent: true }),
+    );
+  }
+
+  ofComponent(component: ComponentContext, request: PageRequest, urls: UrlBuilder): Promise<Page<TranslationResponse>> {
+    return paged(request, (offset, limit) => this.translations.pageOfComponent(component, offset, limit), (row) =>
+      serializeTranslation(row, urls, { embedComponent: false }),
+    );
+  }
+
+  componentStatistics(component: ComponentContext, request: PageRequest, urls: UrlBuilder): Promise<Page<TranslationStatisticsResponse>> {
+    return paged(request, (offset, limit) => this.translations.pageOfComponent(component, offset, limit), (row) =>
+      serializeTranslationStatistics(row, urls),
+    );
+  }
+
+  async projectStatistics(project: Project, urls: UrlBuilder): Promise<ProjectStatisticsResponse> {
+    return serializeProjectStatistics(project, await this.translations.projectCounts(project.id), urls);
+  }
+
+  projectLanguages(project: Project, request: PageRequest): Promise<Page<ProjectLanguageResponse>> {
+    return paged(request, (offset, limit) => this.translations.projectLanguages(project.id, offset, limit), serializeProjectLanguage);
+  }
+}
