@@ -70,6 +70,14 @@ describe('wlc, the Weblate command-line client', () => {
     expect(languages).toContain('Zulu');
   });
 
+  it('lists and shows translations with their statistics', async () => {
+    const translations = await wlc('list-translations');
+    expect(translations).toMatch(/hello\/app\/cs|\/translations\/hello\/app\/cs\//);
+    expect(await wlc('show', 'hello/app/cs')).toMatch(/language_code: cs/);
+    expect(await wlc('stats', 'hello/app/cs')).toMatch(/total/);
+    expect(await wlc('stats', 'hello')).toMatch(/translated_percent/);
+  });
+
   it('locks and unlocks a component', async () => {
     expect(await wlc('lock-status', 'hello/app')).toMatch(/locked: False/);
     await wlc('lock', 'hello/app');
