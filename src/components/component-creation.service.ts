@@ -13,7 +13,7 @@ import { initLocalRepository } from '../vcs/local-repository';
 import { WorkingCopies } from '../repositories/working-copies';
 import { UploadedFiles } from '../core/http/body-parsing.middleware';
 import { Component } from './component.entity';
-import { DEFAULT_MESSAGES, INTERNAL_SCHEME, LOCAL_REPO } from './component-defaults';
+import { defaultMessageColumns, INTERNAL_SCHEME, LOCAL_REPO } from './component-defaults';
 import { readZipUpload } from './zip-upload';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
@@ -59,12 +59,7 @@ export class ComponentCreationService {
       const sourceLanguage = await this.sourceLanguage(manager, fields.source_language);
       const categoryId = await this.componentsService.resolveCategory(manager, project, fields.category ?? null);
       const component = manager.getRepository(Component).create({
-        commitMessage: DEFAULT_MESSAGES.commit,
-        addMessage: DEFAULT_MESSAGES.add,
-        deleteMessage: DEFAULT_MESSAGES.delete,
-        mergeMessage: DEFAULT_MESSAGES.merge,
-        addonMessage: DEFAULT_MESSAGES.addon,
-        pullMessage: DEFAULT_MESSAGES.pull,
+        ...defaultMessageColumns(),
         ...componentColumns(fields),
         ...(uploaded ? { vcs: 'local', branch: 'main' } : {}),
         repo,

@@ -9,6 +9,18 @@ export const DEFAULT_MESSAGES = {
   pull: 'Translations update from {{ site_title }}\n\nTranslations update from [{{ site_title }}]({{ site_url }}) for [{{ project_name }}/{{ component_name }}]({{ url }}).\n',
 } as const;
 
+/** The message template columns of a new component, filled with the defaults above. */
+export function defaultMessageColumns() {
+  return {
+    commitMessage: DEFAULT_MESSAGES.commit,
+    addMessage: DEFAULT_MESSAGES.add,
+    deleteMessage: DEFAULT_MESSAGES.delete,
+    mergeMessage: DEFAULT_MESSAGES.merge,
+    addonMessage: DEFAULT_MESSAGES.addon,
+    pullMessage: DEFAULT_MESSAGES.pull,
+  };
+}
+
 export const VCS_CHOICES = ['git', 'git-force-push', 'github', 'gitlab', 'gitea', 'pagure', 'azure_devops', 'bitbucketserver', 'bitbucketcloud', 'local'] as const;
 export const MERGE_STYLES = ['merge', 'rebase', 'merge_noff'] as const;
 export const NEW_LANG_CHOICES = ['contact', 'url', 'add', 'none'] as const;

@@ -3,6 +3,7 @@ import { AccessControl } from '../../src/projects/project.entity';
 import { createComponent } from '../factories/component.factory';
 import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createUser } from '../factories/user.factory';
+import { apiCall, Method } from '../support/api-call';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const HOST = 'components.test';
@@ -16,10 +17,7 @@ const WLC_KEYS = [
 
 describe('components', () => {
   let t: TestApp;
-  const call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, auth?: string) => {
-    const req = t.http()[method](path).set('Host', HOST);
-    return auth ? req.set('Authorization', auth) : req;
-  };
+  const call = (method: Method, path: string, auth?: string) => apiCall(t, HOST, method, path, auth);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,6 +2,7 @@ import { UrlBuilder } from '../../src/core/urls/url-builder';
 import { AccessControl } from '../../src/projects/project.entity';
 import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createUser } from '../factories/user.factory';
+import { apiCall, Method } from '../support/api-call';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const HOST = 'tokens.test';
@@ -9,10 +10,7 @@ const urls = new UrlBuilder(`http://${HOST}`);
 
 describe('project-scoped tokens', () => {
   let t: TestApp;
-  const call = (method: 'get' | 'post' | 'patch' | 'delete', path: string, auth?: string) => {
-    const req = t.http()[method](path).set('Host', HOST);
-    return auth ? req.set('Authorization', auth) : req;
-  };
+  const call = (method: Method, path: string, auth?: string) => apiCall(t, HOST, method, path, auth);
   const teamId = async (projectId: number, name: string) =>
     (await t.dataSource.query('SELECT id FROM groups WHERE defining_project_id = $1 AND name = $2', [projectId, name]))[0].id as number;
 

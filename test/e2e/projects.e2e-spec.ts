@@ -2,6 +2,7 @@ import { UrlBuilder } from '../../src/core/urls/url-builder';
 import { AccessControl } from '../../src/projects/project.entity';
 import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createUser } from '../factories/user.factory';
+import { apiCall, Method } from '../support/api-call';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const HOST = 'projects.test';
@@ -9,10 +10,7 @@ const urls = new UrlBuilder(`http://${HOST}`);
 
 describe('projects', () => {
   let t: TestApp;
-  const call = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, auth?: string) => {
-    const req = t.http()[method](path).set('Host', HOST);
-    return auth ? req.set('Authorization', auth) : req;
-  };
+  const call = (method: Method, path: string, auth?: string) => apiCall(t, HOST, method, path, auth);
 
   beforeAll(async () => {
     t = await createTestApp();

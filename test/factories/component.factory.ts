@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Component } from '../../src/components/component.entity';
-import { DEFAULT_MESSAGES } from '../../src/components/component-defaults';
+import { defaultMessageColumns } from '../../src/components/component-defaults';
 import { Language } from '../../src/languages/language.entity';
 import { Project } from '../../src/projects/project.entity';
 import { TestApp } from '../support/test-app';
@@ -18,12 +18,7 @@ export async function createComponent(t: TestApp, project: Project, overrides: P
     filemask: 'po/*.po',
     fileFormat: 'po',
     sourceLanguageId: english.id,
-    commitMessage: DEFAULT_MESSAGES.commit,
-    addMessage: DEFAULT_MESSAGES.add,
-    deleteMessage: DEFAULT_MESSAGES.delete,
-    mergeMessage: DEFAULT_MESSAGES.merge,
-    addonMessage: DEFAULT_MESSAGES.addon,
-    pullMessage: DEFAULT_MESSAGES.pull,
+    ...defaultMessageColumns(),
     ...overrides,
   });
 }
