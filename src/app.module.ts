@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
+import { DownloadsModule } from './downloads/downloads.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { LabelsModule } from './labels/labels.module';
@@ -52,6 +53,7 @@ export class AppModule {
         ComponentsModule,
         ComponentListsModule,
         TranslationsModule,
+        DownloadsModule,
         RootModule,
       ],
     };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NEW_USER_GROUPS } from './permissions.data';
+import { UserPermissions } from './user-permissions';
 
 /** Who is in which group. */
 @Injectable()
@@ -24,6 +25,13 @@ export class MembershipService {
 
   async remove(userId: number, groupId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
     await manager.query('DELETE FROM user_groups WHERE user_id = $1 AND group_id = $2', [userId, groupId]);
+  }
+
+  /** Group and user managers may change any membership; a team's administrators that of their own team. */
+  async canManage(permissions: UserPermissions, userId: number, groupId: number): Promise<boolean> {
+    if (permissions.hasSite('group.edit') || permissions.hasSite('user.edit')) return true;
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM group_admins WHERE group_id = $1 AND user_id = $2', [groupId, userId]);
+    return rows.length > 0;
   }
 
   async groupIdsOf(userId: number): Promise<number[]> {

@@ -20,6 +20,7 @@ export function dataSourceOptions(url: string, schema?: string): DataSourceOptio
     migrationsTransactionMode: 'each',
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
-    logging: ['error'],
+    // Failed queries surface as exceptions, logged (with the request id) where they are handled.
+    logging: false,
   };
 }

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { EntityManager } from 'typeorm';
 import { Group } from '../auth/group.entity';
-import { PermissionService } from '../auth/permission.service';
 import { LanguageSelection, ProjectSelection } from '../auth/permissions.data';
 import { UserPermissions } from '../auth/user-permissions';
 import { ComponentsRepository } from '../components/components.repository';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
-import { requestContext } from '../core/http/request-context';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -23,7 +20,6 @@ import { GroupsRepository, GroupVisibility } from './groups.repository';
 export class GroupsService {
   constructor(
     private readonly groups: GroupsRepository,
-    private readonly permissions: PermissionService,
     private readonly projects: ProjectsRepository,
     private readonly components: ComponentsRepository,
   ) {}
@@ -78,19 +74,6 @@ export class GroupsService {
   async delete(id: number): Promise<void> {
     await this.locked(id, (manager) => this.groups.delete(manager, id));
   }
-
-  /**
-   * Whether the caller may add people to the group or remove them: group and user managers may for every
-   * group, team administrators for the teams they administer (Weblate 5.5+). Meant for the handlers of
-   * /api/users/<u>/groups/, hence the request: it resolves the caller the same way the policy guard does.
-   */
-  async canManageMembership(req: Request, groupId: number): Promise<boolean> {
-    const permissions = await this.permissions.forRequest(req);
-    if (permissions.hasSite('group.edit') || permissions.hasSite('user.edit')) return true;
-    const { user } = requestContext(req);
-    return !user.isAnonymous && this.groups.isAdmin(groupId, user.id);
-  }
-
   /** Runs a change in a transaction with the group row locked; 404 when there is no such group. */
   locked<T>(id: number, work: (manager: EntityManager, group: Group) => Promise<T>): Promise<T> {
     return this.groups.transaction(async (manager) => {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { ComponentContext } from '../components/components.repository';
 import { AppConfig } from '../config/app-config';
 import { TranslationDiscovery } from '../translations/translation-discovery';
 import { MergeStyle, Repository, Signature } from '../vcs/repository';
@@ -53,7 +53,6 @@ export class RepositoryOperationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly components: ComponentsRepository,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
     private readonly discovery: TranslationDiscovery,

@@ -80,15 +80,16 @@ export class UsersController {
     return this.users.erase(actor, username);
   }
 
+  /** User managers, group managers, and a team's administrators for their own team (checked in the service). */
   @Post(':username/groups')
-  @RequireSitePermission('user.edit')
+  @Authenticated()
   @HttpCode(200)
   joinGroup(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() dto: GroupMembershipDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
     return this.users.joinGroup(actor, username, dto.group_id, urls);
   }
 
   @Delete(':username/groups')
-  @RequireSitePermission('user.edit')
+  @Authenticated()
   @HttpCode(200)
   leaveGroup(@CurrentActor() actor: Actor, @Param('username') username: string, @Body() dto: GroupMembershipDto, @Urls() urls: UrlBuilder): Promise<UserResponse> {
     return this.users.leaveGroup(actor, username, dto.group_id, urls);

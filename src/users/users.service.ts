@@ -135,7 +135,7 @@ export class UsersService {
   }
 
   async joinGroup(actor: Actor, username: string, groupId: number, urls: UrlBuilder): Promise<UserResponse> {
-    const user = await this.findVisible(actor, username);
+    const user = await this.findMember(actor, username, groupId);
     await this.users.transaction(async (manager) => {
       await this.assertGroupExists(manager, groupId);
       await this.membership.add(user.id, groupId, manager);
@@ -144,12 +144,25 @@ export class UsersService {
   }
 
   async leaveGroup(actor: Actor, username: string, groupId: number, urls: UrlBuilder): Promise<UserResponse> {
-    const user = await this.findVisible(actor, username);
+    const user = await this.findMember(actor, username, groupId);
     await this.users.transaction(async (manager) => {
       await this.assertGroupExists(manager, groupId);
       await this.membership.remove(user.id, groupId, manager);
     });
     return this.presentOne(user, urls);
+  }
+
+  /**
+   * The user whose membership of the group changes. Team administrators may change their team without
+   * user.view, so for them the account is found by name; anyone else may not touch the membership (403).
+   */
+  private async findMember(actor: Actor, username: string, groupId: number): Promise<User> {
+    if (!(await this.membership.canManage(actor.permissions, actor.user.id, groupId))) {
+      throw new PermissionDeniedError('You can not manage the members of this team.');
+    }
+    const user = await this.users.findByUsername(username);
+    if (!user) throw new NotFoundError();
+    return user;
   }
 
   /**

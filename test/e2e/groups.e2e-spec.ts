@@ -1,10 +1,6 @@
-import type { Request } from 'express';
 import { Group } from '../../src/auth/group.entity';
 import { LanguageSelection, ProjectSelection } from '../../src/auth/permissions.data';
-import { RequestContext, setRequestContext } from '../../src/core/http/request-context';
 import { UrlBuilder } from '../../src/core/urls/url-builder';
-import { GroupsService } from '../../src/groups/groups.service';
-import { ANONYMOUS_USERNAME, User } from '../../src/users/user.entity';
 import { createGroup, grantPermissions } from '../factories/group.factory';
 import { createRole } from '../factories/role.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
@@ -252,29 +248,27 @@ describe('groups', () => {
     });
   });
 
-  describe('canManageMembership', () => {
-    const callerRequest = (user: User): Request => {
-      const req = {} as Request;
-      setRequestContext(req, { user, tokenProjectId: null } as unknown as RequestContext);
-      return req;
-    };
+  describe('team membership', () => {
+    const join = (username: string, groupId: number, auth: string) =>
+      t.http().post(`/api/users/${username}/groups/`).set('Authorization', auth).send({ group_id: groupId });
 
-    it('allows group and user managers everywhere and team administrators in their own teams', async () => {
-      const groups = t.app.get(GroupsService);
+    it('is managed by group and user managers everywhere and by team administrators in their own teams', async () => {
       const admin = await createUser(t);
       const userManager = await createUser(t);
       await grantPermissions(t, userManager.user, ['user.edit']);
       const team = await createGroup(t, { admins: [admin.user] });
       const otherTeam = await createGroup(t, { members: [admin.user] });
-      const anonymous = await t.dataSource.getRepository(User).findOneByOrFail({ username: ANONYMOUS_USERNAME });
+      const member = await createUser(t);
 
-      expect(await groups.canManageMembership(callerRequest(superuser.user), team.id)).toBe(true);
-      expect(await groups.canManageMembership(callerRequest(groupEditor.user), team.id)).toBe(true);
-      expect(await groups.canManageMembership(callerRequest(userManager.user), team.id)).toBe(true);
-      expect(await groups.canManageMembership(callerRequest(admin.user), team.id)).toBe(true);
-      expect(await groups.canManageMembership(callerRequest(admin.user), otherTeam.id)).toBe(false);
-      expect(await groups.canManageMembership(callerRequest(plain.user), team.id)).toBe(false);
-      expect(await groups.canManageMembership(callerRequest(anonymous), team.id)).toBe(false);
+      await join(member.user.username, team.id, admin.auth).expect(200);
+      await join(member.user.username, otherTeam.id, admin.auth).expect(403);
+      await join(member.user.username, team.id, plain.auth).expect(403);
+      await join(member.user.username, otherTeam.id, groupEditor.auth).expect(200);
+      await join(member.user.username, otherTeam.id, userManager.auth).expect(200);
+      await t.http().post(`/api/users/${member.user.username}/groups/`).send({ group_id: team.id }).expect(401);
+      await t.http().delete(`/api/users/${member.user.username}/groups/`).set('Authorization', admin.auth).send({ group_id: team.id }).expect(200);
+      const rows = await t.dataSource.query('SELECT group_id FROM user_groups WHERE user_id = $1 AND group_id = ANY($2::int[])', [member.user.id, [team.id, otherTeam.id]]);
+      expect(rows).toEqual([{ group_id: otherTeam.id }]);
     });
   });
 });

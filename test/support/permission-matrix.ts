@@ -161,12 +161,16 @@ async function createCategory(t: TestApp, project: Project): Promise<Category> {
   return t.dataSource.getRepository(Category).save({ name: `Category ${slug}`, slug, projectId: project.id, categoryId: null });
 }
 
-/** A component with a monolingual base and a new-language base in its working copy, for the routes downloading them. */
+/**
+ * A component with a monolingual base, a new-language base and the Czech translation file in its working
+ * copy, for the routes downloading them.
+ */
 async function createComponentWithFiles(t: TestApp, project: Project): Promise<Component> {
   const component = await createComponent(t, project, { template: 'base.pot', newBase: 'base.pot' });
   const dir = t.app.get(WorkingCopies).dirOf(component);
-  await mkdir(dir, { recursive: true });
+  await mkdir(join(dir, 'po'), { recursive: true });
   await writeFile(join(dir, 'base.pot'), 'msgid ""\nmsgstr ""\n');
+  await writeFile(join(dir, 'po', 'cs.po'), 'msgid ""\nmsgstr ""\n');
   return component;
 }
 

@@ -28,6 +28,9 @@ export class RequestContextMiddleware implements NestMiddleware {
       defaultPageSize: this.config.pageSize,
     };
     setRequestContext(req, context as RequestContext);
+    // On file downloads (`.../file/`) `format` names a file format, not a response format: the handler
+    // decides, and the answer is the file itself (errors stay JSON), never the browsable page.
+    if (isFileDownload(context.currentUrl!.pathname)) return next();
     const requested = req.query.format;
     if (requested !== undefined) {
       if (typeof requested !== 'string' || !FORMATS.includes(requested as ResponseFormat)) {
@@ -39,6 +42,10 @@ export class RequestContextMiddleware implements NestMiddleware {
     }
     next();
   }
+}
+
+function isFileDownload(pathname: string): boolean {
+  return pathname.startsWith('/api/') && /\/file\/?$/.test(pathname);
 }
 
 function prefersHtml(accept: string | undefined): boolean {

@@ -1,0 +1,75 @@
+import { Controller, Get, Headers, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ComponentContext } from '../components/components.repository';
+import { RequirePermission } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { Project } from '../projects/project.entity';
+import { TranslationContext } from '../translations/translations.repository';
+import { Archive, DownloadsService } from './downloads.service';
+
+/** GET `.../file/` of translations: the file as stored, with `Last-Modified` and `If-Modified-Since`. */
+@ApiTags('translations')
+@Controller('api/translations/:project/:component/:language')
+export class TranslationDownloadController {
+  constructor(private readonly downloads: DownloadsService) {}
+
+  @Get('file')
+  @RequirePermission('translation.download', 'translation')
+  async file(
+    @Target() context: TranslationContext,
+    @Query('format') format: unknown,
+    @Headers('if-modified-since') ifModifiedSince: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.downloads.translationFile(context, format);
+    res.setHeader('Last-Modified', file.modified.toUTCString());
+    const since = ifModifiedSince ? Date.parse(ifModifiedSince) : NaN;
+    if (!Number.isNaN(since) && since >= file.modified.getTime()) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200);
+    res.setHeader('Content-Type', file.type);
+    res.setHeader('Content-Disposition', attachment(file.name));
+    res.setHeader('Content-Length', String(file.data.length));
+    res.end(file.data);
+  }
+}
+
+/** GET `.../file/` of components: a ZIP of the component's files. */
+@ApiTags('components')
+@Controller('api/components/:project/:component')
+export class ComponentDownloadController {
+  constructor(private readonly downloads: DownloadsService) {}
+
+  @Get('file')
+  @RequirePermission('translation.download', 'component')
+  async file(@Target() context: ComponentContext, @Query('format') format: unknown): Promise<StreamableFile> {
+    return zipFile(await this.downloads.componentArchive(context, format));
+  }
+}
+
+/** GET `.../file/` of projects: a ZIP of all components' files, optionally of one language. */
+@ApiTags('projects')
+@Controller('api/projects/:project')
+export class ProjectDownloadController {
+  constructor(private readonly downloads: DownloadsService) {}
+
+  @Get('file')
+  @RequirePermission('translation.download', 'project')
+  async file(@Target() project: Project, @Query('format') format: unknown, @Query('language_code') languageCode: unknown): Promise<StreamableFile> {
+    return zipFile(await this.downloads.projectArchive(project, format, languageCode));
+  }
+}
+
+function zipFile(archive: Archive): StreamableFile {
+  return new StreamableFile(archive.data, { type: 'application/zip', disposition: attachment(archive.name), length: archive.data.length });
+}
+
+/** A plain quoted filename where that is safe, plus the RFC 6266 encoded form for anything else. */
+function attachment(name: string): string {
+  if (/^[\w.-]+$/.test(name)) return `attachment; filename="${name}"`;
+  const fallback = name.replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
