@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -76,6 +77,12 @@ describe('wlc, the Weblate command-line client', () => {
     expect(await wlc('show', 'hello/app/cs')).toMatch(/language_code: cs/);
     expect(await wlc('stats', 'hello/app/cs')).toMatch(/total/);
     expect(await wlc('stats', 'hello')).toMatch(/translated_percent/);
+  });
+
+  it('downloads a translation file and a component archive', async () => {
+    expect(await wlc('download', 'hello/app/cs')).toContain('Language: cs');
+    await wlc('download', 'hello/app', '-o', home);
+    expect(existsSync(join(home, 'hello-app.zip'))).toBe(true);
   });
 
   it('locks and unlocks a component', async () => {
