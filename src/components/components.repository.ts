@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Language } from '../languages/language.entity';
 import { PluralSource } from '../languages/plural.entity';
@@ -63,9 +64,7 @@ export class ComponentsRepository {
         projectId: filter.projectId,
       });
     }
-    const visibility = filter.visibility;
-    if (visibility?.onlyProjectId != null) query.andWhere('c.project_id = :only', { only: visibility.onlyProjectId });
-    if (visibility && !visibility.all) query.andWhere('(p.access_control IN (0, 1) OR p.id = ANY(:ids))', { ids: visibility.projectIds });
+    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility);
     const count = await query.getCount();
     const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').offset(offset).limit(limit).getMany();
     return [await this.hydrate(rows), count];

@@ -1,26 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
-import { AccessControl, Project } from './project.entity';
+import { Project } from './project.entity';
 
 @Injectable()
 export class ProjectsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   private visible(visibility: ProjectVisibility): SelectQueryBuilder<Project> {
-    const query = this.dataSource.getRepository(Project).createQueryBuilder('project');
-    if (visibility.onlyProjectId !== null) query.andWhere('project.id = :only', { only: visibility.onlyProjectId });
-    if (!visibility.all) {
-      query.andWhere(
-        new Brackets((where) =>
-          where
-            .where('project.access_control IN (:...open)', { open: [AccessControl.Public, AccessControl.Protected] })
-            .orWhere('project.id = ANY(:ids)', { ids: visibility.projectIds }),
-        ),
-      );
-    }
-    return query;
+    return whereProjectVisible(this.dataSource.getRepository(Project).createQueryBuilder('project'), 'project', visibility);
   }
 
   countVisible(visibility: ProjectVisibility): Promise<number> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Component } from '../components/component.entity';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
@@ -57,8 +58,7 @@ export class TranslationsRepository {
   /** Translations of visible projects, ordered by project, component and language. */
   async pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<[TranslationContext[], number]> {
     const query = this.ordered().innerJoin(Project, 'p', 'p.id = c.project_id');
-    if (visibility.onlyProjectId != null) query.andWhere('c.project_id = :only', { only: visibility.onlyProjectId });
-    if (!visibility.all) query.andWhere('(p.access_control IN (0, 1) OR p.id = ANY(:ids))', { ids: visibility.projectIds });
+    whereProjectVisible(query, 'p', visibility);
     const count = await query.getCount();
     const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').addOrderBy('l.code').offset(offset).limit(limit).getMany();
     return [await this.hydrate(rows), count];
