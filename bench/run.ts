@@ -16,7 +16,7 @@ import { openDatabase } from '../src/database/open-database';
  * `npm run bench`: request latency and throughput of representative read endpoints, on the embedded
  * database (or DATABASE_URL), measured in one run so ratios between endpoints are meaningful. Prints medians.
  */
-const ENDPOINTS = ['/api/', '/api/languages/cs/', '/api/languages/?page_size=100', '/api/projects/'];
+const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/api/,/api/languages/cs/,/api/languages/?page_size=100,/api/projects/').split(',');
 const REQUESTS = 2000;
 const CONCURRENCY = 16;
 /** Clients such as wlc keep connections open; so does the benchmark. */
