@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LanguagesModule } from '../languages/languages.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { TranslationsModule } from '../translations/translations.module';
 import { ComponentCreationService } from './component-creation.service';
@@ -12,7 +13,7 @@ import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
 
 @Module({
-  imports: [ProjectsModule, TranslationsModule],
+  imports: [ProjectsModule, TranslationsModule, LanguagesModule],
   controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
   providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService],
   exports: [ComponentsRepository, ComponentsService],

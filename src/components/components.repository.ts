@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, IsNull } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Language } from '../languages/language.entity';
-import { PluralSource } from '../languages/plural.entity';
+import { LanguagesRepository } from '../languages/languages.repository';
 import { Project } from '../projects/project.entity';
 import { Component } from './component.entity';
+
+export interface ComponentFilter {
+  visibility?: ProjectVisibility;
+  projectId?: number;
+}
 
 /** A component with what links, access checks and serialization need from around it. */
 export interface ComponentContext {
@@ -21,7 +26,10 @@ export interface ComponentContext {
 
 @Injectable()
 export class ComponentsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly languages: LanguagesRepository,
+  ) {}
 
   /** `docs/usage` in project `hello`: walk the categories from the top, then the component slug. */
   async findByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
@@ -55,8 +63,17 @@ export class ComponentsRepository {
     return component ? (await this.hydrate([component]))[0] : null;
   }
 
+  count(filter: ComponentFilter): Promise<number> {
+    return this.filtered(filter).getCount();
+  }
+
   /** Components of visible projects (or of one project), ordered by project and name. */
-  async page(filter: { visibility?: ProjectVisibility; projectId?: number }, offset: number, limit: number): Promise<[ComponentContext[], number]> {
+  async page(filter: ComponentFilter, offset: number, limit: number): Promise<ComponentContext[]> {
+    const rows = await this.filtered(filter).orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').offset(offset).limit(limit).getMany();
+    return this.hydrate(rows);
+  }
+
+  private filtered(filter: ComponentFilter): SelectQueryBuilder<Component> {
     const query = this.dataSource.getRepository(Component).createQueryBuilder('c').innerJoin(Project, 'p', 'p.id = c.project_id');
     // A project lists its own components and those other projects share into it.
     if (filter.projectId !== undefined) {
@@ -65,9 +82,7 @@ export class ComponentsRepository {
       });
     }
     if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility);
-    const count = await query.getCount();
-    const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').offset(offset).limit(limit).getMany();
-    return [await this.hydrate(rows), count];
+    return query;
   }
 
   /** Other components of the project using this repository URL, for automatic sharing. */
@@ -82,12 +97,7 @@ export class ComponentsRepository {
     const parents = linkedIds.length ? await this.dataSource.getRepository(Component).findBy({ id: In(linkedIds) }) : [];
     const all = [...components, ...parents];
     const projects = await this.dataSource.getRepository(Project).findBy({ id: In([...new Set(all.map((c) => c.projectId))]) });
-    const languages = await this.dataSource
-      .getRepository(Language)
-      .createQueryBuilder('language')
-      .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default })
-      .where('language.id IN (:...ids)', { ids: [...new Set(components.map((c) => c.sourceLanguageId))] })
-      .getMany();
+    const languages = await this.languages.findByIds([...new Set(components.map((c) => c.sourceLanguageId))]);
     const paths = await this.categoryPaths(all.map((c) => c.categoryId).filter((id): id is number => id !== null));
     const projectById = new Map(projects.map((p) => [p.id, p]));
     const languageById = new Map(languages.map((l) => [l.id, l]));

@@ -12,7 +12,7 @@ import { ProjectsRepository } from '../projects/projects.repository';
 import { Component } from './component.entity';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
-import { ComponentContext, ComponentsRepository } from './components.repository';
+import { ComponentContext, ComponentFilter, ComponentsRepository } from './components.repository';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
 
 @Injectable()
@@ -22,10 +22,10 @@ export class ComponentsService {
     private readonly projects: ProjectsRepository,
   ) {}
 
-  async list(filter: Parameters<ComponentsRepository['page']>[0], request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentResponse>> {
-    const [, total] = await this.components.page(filter, 0, 0);
-    const page = resolveLastPage(request, total);
-    const [rows, count] = await this.components.page(filter, page.offset, page.pageSize);
+  async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+    const count = await this.components.count(filter);
+    const page = resolveLastPage(request, count);
+    const rows = await this.components.page(filter, page.offset, page.pageSize);
     return buildPage(page, count, rows.map((row) => serializeComponent(row, urls)));
   }
 

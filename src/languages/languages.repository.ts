@@ -32,6 +32,11 @@ export class LanguagesRepository {
     return this.dataSource.getRepository(Language).count();
   }
 
+  findByIds(ids: number[]): Promise<Language[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.withDefaultPlural(this.dataSource.manager).where('language.id IN (:...ids)', { ids }).getMany();
+  }
+
   findByCode(code: string, manager: EntityManager = this.dataSource.manager): Promise<Language | null> {
     return this.withDefaultPlural(manager).where('language.code = :code', { code }).getOne();
   }

@@ -76,7 +76,7 @@ export class RepositoryController {
 
   /** Components of the project that own a working copy (linked ones share their parent's). */
   private async owners(project: Project): Promise<ComponentContext[]> {
-    const [contexts] = await this.components.page({ projectId: project.id }, 0, 10_000);
+    const contexts = await this.components.page({ projectId: project.id }, 0, 10_000);
     return contexts.filter((context) => !context.linked && context.project.id === project.id);
   }
 }
