@@ -9,7 +9,6 @@ export interface DiscoveryResult {
   languages: string[];
   /** Files matching the mask whose language code is unknown or filtered out by language_regex. */
   skipped: string[];
-  removed: number;
 }
 
 /**
@@ -55,11 +54,11 @@ export class TranslationDiscovery {
          filename = EXCLUDED.filename, is_source = EXCLUDED.is_source, is_template = EXCLUDED.is_template`,
       [component.id, list.map((r) => r.languageId), list.map((r) => r.code), list.map((r) => r.path), list.map((r) => r.isSource), component.template !== ''],
     );
-    const removed: unknown[] = await manager.query(
-      'DELETE FROM translations WHERE component_id = $1 AND NOT (language_id = ANY($2::int[])) RETURNING id',
+    await manager.query(
+      'DELETE FROM translations WHERE component_id = $1 AND NOT (language_id = ANY($2::int[]))',
       [component.id, list.map((r) => r.languageId)],
     );
-    return { languages: list.filter((r) => !r.isSource).map((r) => r.code).sort(), skipped, removed: countRows(removed) };
+    return { languages: list.filter((r) => !r.isSource).map((r) => r.code).sort(), skipped };
   }
 
   private async sourceCode(manager: EntityManager, component: Component): Promise<string> {
@@ -77,9 +76,4 @@ function languageFilter(source: string): (code: string) => boolean {
   } catch {
     return () => true;
   }
-}
-
-/** TypeORM answers DELETE … RETURNING on PostgreSQL with [rows, count]. */
-function countRows(result: unknown): number {
-  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : Array.isArray(result) ? result.length : 0;
 }
