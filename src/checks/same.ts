@@ -1,0 +1,57 @@
+import { anyForm, Check, isUpperCase } from './check';
+import { Flags } from './flags';
+import { C_PRINTF, PHP_PRINTF, PYTHON_PRINTF } from './format-strings/printf';
+import { PYTHON_BRACE } from './format-strings/python-brace';
+
+/*
+ * Weblate's patterns for the parts of a string nobody translates. They run on the lower-cased source, so
+ * a string made only of these (a URL, "%s: %d", "user@example.com") may stay unchanged.
+ */
+const MARKUP = /<[^>]*>/g;
+const EMAIL = /[a-z0-9_.-]+@[a-z0-9_.-]+\.[a-z0-9-]{2,}/g;
+const URL = /(?:http|ftp)s?:\/\/\S+/g;
+const HASHTAG = /#[a-z0-9_-]*/g;
+const DOMAIN = /(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,6}\.?|[a-z0-9-]{2,}\.?)/g;
+const PATH = /(^|[ ])(\/[a-z0-9=:?._-]+)+/g;
+const TEMPLATE = /\{[a-z_-]+\}|@[a-z_]@/g;
+const WORD_SEPARATORS =
+  /(?:&(?:nbsp|rsaquo|lt|gt|amp|ldquo|rdquo|times|quot);|[() ,.^`"'\\/_<>!?;:|{}*@%#&~=+\r\n✓—‑…[\]0-9-])+/;
+
+const FORMAT_PATTERNS: ReadonlyArray<[flag: string, pattern: RegExp]> = [
+  ['python-format', PYTHON_PRINTF],
+  ['python-brace-format', PYTHON_BRACE],
+  ['php-format', PHP_PRINTF],
+  ['c-format', C_PRINTF],
+];
+
+function stripUntranslated(text: string, flags: Flags): string {
+  const format = FORMAT_PATTERNS.find(([flag]) => flags.has(flag));
+  let stripped = text.replace(MARKUP, '');
+  if (format) stripped = stripped.replace(format[1], '');
+  for (const pattern of [EMAIL, URL, HASHTAG, DOMAIN, PATH, TEMPLATE]) stripped = stripped.replace(pattern, '');
+  return stripped;
+}
+
+/** Numbers, ratios, copyright lines and strings whose words are all one or two letters ("OK", "ID: %d"). */
+function needsNoTranslation(source: string, flags: Flags): boolean {
+  const lower = source.toLowerCase();
+  if (source.replace(/^[0-9:/,.]+|[0-9:/,.]+$/g, '').length <= 1) return true;
+  if (lower.includes('(c) copyright') || source.includes('©')) return true;
+  const stripped = stripUntranslated(lower, flags);
+  return stripped.length <= 1 || stripped.split(WORD_SEPARATORS).every((word) => word.length <= 2);
+}
+
+/** The flag `strict-same` turns off the exceptions and reports every unchanged string. */
+export const sameCheck: Check = {
+  id: 'same',
+  name: 'Unchanged translation',
+  run: (context) =>
+    anyForm(context, (source, target) => {
+      // Single characters are usually labels or separators.
+      if (source.length <= 1 && target.length <= 1) return false;
+      // Probably a keyboard shortcut or an acronym.
+      if (isUpperCase(source) && isUpperCase(target)) return false;
+      if (!context.flags.has('strict-same') && needsNoTranslation(source, context.flags)) return false;
+      return target.trim() !== '' && source.trim() === target.trim();
+    }),
+};
