@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
 import { NotFoundError } from '../core/errors/domain-error';
+import { ExportedFile, exportUnits, getFormat, listExporters } from '../formats';
 import { Project } from '../projects/project.entity';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
@@ -54,22 +55,31 @@ export class DownloadsService {
   ) {}
 
   /**
-   * The file of one translation. `format` absent returns the file as stored; a value naming the file's
-   * own format does the same (no conversion needed); anything else is not supported (Weblate answers 404).
+   * The file of one translation. `format` absent returns the file as stored, and so does a value naming the
+   * file's own format; another exporter's name converts the file's units (Weblate `?format=`, exporters.py);
+   * anything else is not supported (Weblate answers 404).
    */
   async translationFile(context: TranslationContext, format: unknown): Promise<StoredFile> {
     const { component } = context.component;
-    if (format !== undefined && !sameFormat(format, component.fileFormat)) {
-      throw new NotFoundError(`Unsupported download format "${describe(format)}".`);
-    }
+    const exporter = format === undefined || sameFormat(format, component.fileFormat) ? undefined : exporterNamed(format);
     const path = context.translation.filename;
     if (!path) throw new NotFoundError('No file for this translation.');
     if (!safePath(path)) throw new NotFoundError('File not found.');
     const owner = ownerOf(context.component);
-    const file = await this.locks.withLock(String(owner.id), () => this.read(owner, path));
+    // Units of a monolingual translation get their keys and sources from the template, so a conversion reads both.
+    const monolingual = getFormat(component.fileFormat)?.monolingual ?? false;
+    const templatePath = exporter && monolingual && component.template && safePath(component.template) ? component.template : undefined;
+    const [file, template] = await this.locks.withLock(String(owner.id), async () =>
+      [await this.read(owner, path), templatePath ? await this.read(owner, templatePath) : null] as const);
     if (!file) throw new NotFoundError('File not found.');
-    const name = posix.basename(path.replace(/\\/g, '/'));
-    return { name, type: CONTENT_TYPES[posix.extname(name).toLowerCase()] ?? 'application/octet-stream', ...file };
+    if (!exporter) {
+      const name = posix.basename(path.replace(/\\/g, '/'));
+      return { name, type: CONTENT_TYPES[posix.extname(name).toLowerCase()] ?? 'application/octet-stream', ...file };
+    }
+    const exported = await convert(context, exporter, file.data, template?.data);
+    const modified = template && template.modified > file.modified ? template.modified : file.modified;
+    const name = `${context.component.project.slug}-${component.slug}-${context.language.code}.${exported.extension}`;
+    return { name, type: exported.contentType, data: exported.data, modified };
   }
 
   /** The component's translation files (and its template) at their repository paths. */
@@ -137,6 +147,25 @@ function safePath(path: string): boolean {
 function sameFormat(format: unknown, fileFormat: string): boolean {
   if (typeof format !== 'string') return false;
   return format === fileFormat || (format === 'po' && (fileFormat === 'po' || fileFormat.startsWith('po-')));
+}
+
+function exporterNamed(format: unknown): string {
+  if (typeof format === 'string' && listExporters().includes(format)) return format;
+  throw new NotFoundError(`Format '${describe(format)}' is not supported. Supported formats are: ${listExporters().join(', ')}.`);
+}
+
+/** The translation's units, read from its file (and the template), written in an exporter's format. */
+async function convert(context: TranslationContext, format: string, data: Buffer, template: Buffer | undefined): Promise<ExportedFile> {
+  const fileFormat = getFormat(context.component.component.fileFormat);
+  if (!fileFormat) throw new NotFoundError(`Format '${context.component.component.fileFormat}' of this component cannot be read.`);
+  const { units } = await fileFormat.parse(data, { template, language: context.language.code });
+  const plural = context.language.plurals?.[0];
+  return exportUnits(format, units, {
+    sourceLanguage: context.component.sourceLanguage.code,
+    language: context.language.code,
+    pluralCount: plural?.number ?? 2,
+    pluralForms: plural && `nplurals=${plural.number}; plural=${plural.formula};`,
+  });
 }
 
 function checkArchiveFormat(format: unknown): void {

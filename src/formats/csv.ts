@@ -11,8 +11,42 @@ import { keyedUnit, makeUnit, numbered, parseMonolingual, stateFor } from './uni
  * one at a time, quoted like the record they replace.
  */
 
-const COLUMNS = ['location', 'source', 'target', 'id', 'fuzzy', 'context', 'translator_comments', 'developer_comments'] as const;
-type Column = (typeof COLUMNS)[number];
+/** translate-toolkit's csvl10n column names, in the order of the header Weblate writes; XLSX sheets use them too. */
+export const COLUMNS = ['location', 'source', 'target', 'id', 'fuzzy', 'context', 'translator_comments', 'developer_comments'] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/** A header row names columns when it has `source` and nothing but known column names. */
+export function headerColumns(row: readonly string[]): Column[] | undefined {
+  const header = row.map((field) => field.trim().toLowerCase());
+  return header.includes('source') && header.every((field) => (COLUMNS as readonly string[]).includes(field)) ? (header as Column[]) : undefined;
+}
+
+/** A bilingual record by column name. */
+export function recordUnit(fields: Partial<Record<Column, string>>): TranslationUnit {
+  const target = [fields.target ?? ''];
+  return makeUnit(false, {
+    context: fields.context || fields.id || '',
+    source: [fields.source ?? ''],
+    target,
+    state: stateFor(target, ['true', '1', 'yes'].includes((fields.fuzzy ?? '').toLowerCase())),
+    location: fields.location ?? '',
+    note: [fields.translator_comments, fields.developer_comments].filter(Boolean).join('\n'),
+  });
+}
+
+/** The record a unit is written as; plural units keep their first form, as translate-toolkit's CSV does. */
+export function recordValues(unit: TranslationUnit): Record<Column, string> {
+  return {
+    location: unit.location,
+    source: unit.source[0] ?? '',
+    target: unit.target[0] ?? '',
+    id: '',
+    fuzzy: unit.state === UnitState.Fuzzy ? 'True' : 'False',
+    context: unit.context,
+    translator_comments: '',
+    developer_comments: unit.note,
+  };
+}
 
 interface CsvSlot extends EntrySlot {
   fields: string[];
@@ -37,9 +71,9 @@ function readTable(data: Buffer, defaultColumns: (count: number) => Column[], to
     throw new FormatError(message, lines);
   }
   const bounds = recordBounds(text);
-  const header = records[0]?.map((field) => field.trim().toLowerCase()) ?? [];
-  const hasHeader = header.includes('source') && header.every((field) => (COLUMNS as readonly string[]).includes(field));
-  const columns: (Column | undefined)[] = hasHeader ? (header as Column[]) : defaultColumns(records[0]?.length ?? 0);
+  const header = headerColumns(records[0] ?? []);
+  const hasHeader = header !== undefined;
+  const columns: (Column | undefined)[] = header ?? defaultColumns(records[0]?.length ?? 0);
   const slots: CsvSlot[] = [];
   records.forEach((fields, index) => {
     if ((hasHeader && index === 0) || fields.every((field) => field === '')) return;
@@ -95,16 +129,7 @@ export class CsvFormat implements TranslationFormat {
     // A new file starts with Weblate's full header row.
     const table = this.read(base ?? Buffer.from(stringify([[...COLUMNS]], { quoted: true })));
     const encode = (unit: TranslationUnit, old?: string[]): string[] => {
-      const values: Record<Column, string> = {
-        location: unit.location,
-        source: unit.source[0] ?? '',
-        target: unit.target[0] ?? '',
-        id: '',
-        fuzzy: unit.state === UnitState.Fuzzy ? 'True' : 'False',
-        context: unit.context,
-        translator_comments: '',
-        developer_comments: unit.note,
-      };
+      const values = recordValues(unit);
       // An existing record keeps every field but the translation and its fuzzy marker.
       return table.columns.map((column, index) =>
         old && column !== 'target' && column !== 'fuzzy' ? (old[index] ?? '') : column ? values[column] : '',
@@ -114,17 +139,7 @@ export class CsvFormat implements TranslationFormat {
   }
 
   private read(data: Buffer): CsvTable {
-    return readTable(data, (count) => (count >= 3 ? ['location', 'source', 'target'] : ['source', 'target']), (fields) => {
-      const target = [fields.target ?? ''];
-      return makeUnit(false, {
-        context: fields.context || fields.id || '',
-        source: [fields.source ?? ''],
-        target,
-        state: stateFor(target, ['true', '1', 'yes'].includes((fields.fuzzy ?? '').toLowerCase())),
-        location: fields.location ?? '',
-        note: [fields.translator_comments, fields.developer_comments].filter(Boolean).join('\n'),
-      });
-    });
+    return readTable(data, (count) => (count >= 3 ? ['location', 'source', 'target'] : ['source', 'target']), recordUnit);
   }
 }
 

@@ -1,5 +1,7 @@
-/** Public surface of the format library: the registry and the shapes it speaks. */
-export { getDownloadFormat, getFormat, listDownloadFormats, listFormats } from './registry';
+/** Public surface of the format library: the registry, the download exporters and the shapes they speak. */
+export { exportUnits, listExporters } from './exporters';
+export type { ExportContext, ExportedFile } from './exporters';
+export { getFormat, listFormats } from './registry';
 export { FormatError, UnitState } from './translation-format';
 export type { FileHeader, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 export { PLURAL_SEPARATOR, unitId } from './units';

@@ -4,7 +4,6 @@ import { CsvFormat, CsvSimpleFormat } from './csv';
 import { GoI18nJsonFormat } from './go-i18n-json';
 import { I18NextFormat, I18NextV4Format } from './i18next';
 import { JsonFormat, JsonNestedFormat } from './json';
-import { MoFormat } from './mo';
 import { PoFormat } from './po';
 import { PhpFormat } from './php';
 import { PoMonoFormat } from './po-mono';
@@ -12,9 +11,11 @@ import { PropertiesFormat } from './properties';
 import { ResxFormat } from './resx';
 import { StringsFormat } from './strings';
 import { StringsdictFormat } from './stringsdict';
+import { TbxFormat } from './tbx';
 import { TranslationFormat } from './translation-format';
 import { TsFormat } from './ts';
 import { WebExtensionFormat } from './webextension';
+import { XlsxFormat } from './xlsx';
 import { PlainXliffFormat, Xliff2Format, XliffFormat } from './xliff';
 import { RubyYamlFormat, YamlFormat } from './yaml';
 
@@ -37,6 +38,7 @@ const FORMATS: ReadonlyMap<string, TranslationFormat> = new Map(
     new ResxFormat(),
     new CsvFormat(),
     new CsvSimpleFormat(),
+    new XlsxFormat(),
     new YamlFormat(),
     new RubyYamlFormat(),
     new TsFormat(),
@@ -44,22 +46,9 @@ const FORMATS: ReadonlyMap<string, TranslationFormat> = new Map(
     new XliffFormat(),
     new PlainXliffFormat(),
     new Xliff2Format(),
+    new TbxFormat(),
   ].map((format) => [format.id, format]),
 );
-
-/**
- * Formats a translation can be downloaded as (`?format=` on a translation's `file/`, weblate/formats/exporters.py),
- * built from units alone. Only those we can write are listed; the rest of Weblate's list is not supported.
- */
-const DOWNLOADS: ReadonlyMap<string, TranslationFormat> = new Map<string, TranslationFormat>([
-  ['po', FORMATS.get('po')!],
-  ['mo', new MoFormat()],
-  ['csv', FORMATS.get('csv')!],
-  ['json', FORMATS.get('json')!],
-  ['json-nested', FORMATS.get('json-nested')!],
-  ['aresource', FORMATS.get('aresource')!],
-  ['strings', FORMATS.get('strings')!],
-]);
 
 export function getFormat(id: string): TranslationFormat | undefined {
   return FORMATS.get(id);
@@ -67,12 +56,4 @@ export function getFormat(id: string): TranslationFormat | undefined {
 
 export function listFormats(): TranslationFormat[] {
   return [...FORMATS.values()];
-}
-
-export function getDownloadFormat(name: string): TranslationFormat | undefined {
-  return DOWNLOADS.get(name);
-}
-
-export function listDownloadFormats(): string[] {
-  return [...DOWNLOADS.keys()];
 }

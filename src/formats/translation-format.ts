@@ -63,6 +63,8 @@ export interface SerializeOptions {
   /** Monolingual base: the layout a new translation file starts from when there is no original. */
   template?: Buffer;
   language: string;
+  /** Source language code, for files that name it (XLIFF, TBX); English when not given. */
+  sourceLanguage?: string;
   /** Number of plural forms of the language; plural units are written with exactly the forms they carry. */
   pluralCount?: number;
   /** CLDR plural categories of the language in plural-form order (for formats keyed by category, e.g. Android). */
@@ -80,8 +82,9 @@ export interface TranslationFormat {
   readonly monolingual: boolean;
   /** True when the format also works without a template, with the file carrying its own source strings. */
   readonly bilingualCapable?: boolean;
-  parse(data: Buffer, options?: ParseOptions): ParsedFile;
-  serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer;
+  /** Asynchronous for container formats (XLSX is a ZIP and JSZip only inflates asynchronously); callers always await. */
+  parse(data: Buffer, options?: ParseOptions): ParsedFile | Promise<ParsedFile>;
+  serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer | Promise<Buffer>;
 }
 
 /** A file that cannot be read or written; `line`/`column` are 1-based when known and also prefix the message. */

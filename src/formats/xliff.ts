@@ -16,7 +16,7 @@ export class XliffFormat extends XliffFormatBase {
 
   protected newFile(options: SerializeOptions): string {
     return '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
-      `  <file original="weblate" source-language="en" target-language="${escapeXmlAttribute(options.language)}" datatype="plaintext">\n` +
+      `  <file original="weblate" source-language="${escapeXmlAttribute(options.sourceLanguage ?? 'en')}" target-language="${escapeXmlAttribute(options.language)}" datatype="plaintext">\n` +
       '    <body>\n    </body>\n  </file>\n</xliff>\n';
   }
 
@@ -47,13 +47,27 @@ export class XliffFormat extends XliffFormatBase {
     return setAttributes(text, slot.element, { approved });
   }
 
+  /**
+   * A plural unit is written the way translate-toolkit's PO-XLIFF does (gettext extension): a
+   * `<group restype="x-gettext-plurals">` holding one trans-unit per form, ids suffixed `[n]`. The reader does not
+   * merge such groups back; each form reads as its own unit.
+   */
   protected renderUnit(unit: TranslationUnit, at: string, indent: string, eol: string): string {
+    const id = unit.context || unit.source[0] || '';
+    if (unit.source.length === 1 && unit.target.length === 1) return this.transUnit(id, unit.source[0], unit.target[0], unit, at, indent, eol);
+    const forms = unit.target.map((form, index) =>
+      this.transUnit(`${id}[${index}]`, unit.source[Math.min(index, unit.source.length - 1)], form, unit, at + indent, indent, eol),
+    );
+    return `${at}<group id="${escapeXmlAttribute(id)}" restype="x-gettext-plurals">${eol}${forms.join('')}${at}</group>${eol}`;
+  }
+
+  private transUnit(id: string, source: string, target: string, unit: TranslationUnit, at: string, indent: string, eol: string): string {
     const inner = at + indent;
     const state = this.targetAttributes(unit).state!;
     return [
-      `${at}<trans-unit id="${escapeXmlAttribute(unit.context || unit.source[0] || '')}"${unit.state === UnitState.Approved ? ' approved="yes"' : ''}>`,
-      `${inner}<source>${writeMixed(unit.source[0] ?? '')}</source>`,
-      `${inner}<target state="${state}">${writeMixed(unit.target[0] ?? '')}</target>`,
+      `${at}<trans-unit id="${escapeXmlAttribute(id)}"${unit.state === UnitState.Approved ? ' approved="yes"' : ''}>`,
+      `${inner}<source>${writeMixed(source)}</source>`,
+      `${inner}<target state="${state}">${writeMixed(target)}</target>`,
       ...(unit.note ? [`${inner}<note>${escapeXmlText(unit.note)}</note>`] : []),
       `${at}</trans-unit>`,
     ].map((line) => line + eol).join('');
@@ -73,7 +87,7 @@ export class Xliff2Format extends XliffFormatBase {
   protected readonly containerTag = 'file';
 
   protected newFile(options: SerializeOptions): string {
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="${escapeXmlAttribute(options.language)}">\n` +
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="${escapeXmlAttribute(options.sourceLanguage ?? 'en')}" trgLang="${escapeXmlAttribute(options.language)}">\n` +
       '  <file id="f1">\n  </file>\n</xliff>\n';
   }
 

@@ -70,12 +70,20 @@ describe('file downloads', () => {
       expect((res.body as Buffer).toString('utf8')).toBe(PO('de'));
     });
 
-    it('accepts the stored format and refuses others with 404', async () => {
+    it('returns the stored file for its own format, converts to the exporters and refuses others with 404', async () => {
       const same = await get(`/api/translations/${project.slug}/app/cs/file/?format=po`, admin.auth).expect(200);
       expect((same.body as Buffer).toString('utf8')).toBe(PO('cs'));
-      const res = await t.http().get(`/api/translations/${project.slug}/app/cs/file/?format=xlsx`).set('Authorization', admin.auth).expect(404);
-      expect(res.body.detail).toBe('Unsupported download format "xlsx".');
-      await t.http().get(`/api/translations/${project.slug}/app/cs/file/?format=json`).set('Authorization', admin.auth).expect(404);
+      const csv = await get(`/api/translations/${project.slug}/app/cs/file/?format=csv`, admin.auth).expect(200);
+      expect(csv.headers['content-type']).toBe('text/csv');
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename="${project.slug}-app-cs.csv"`);
+      expect((csv.body as Buffer).toString('utf8')).toContain('"","Hello","","","False","","",""');
+      const xlsx = await get(`/api/translations/${project.slug}/app/cs/file/?format=xlsx`, admin.auth).expect(200);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect((await JSZip.loadAsync(xlsx.body as Buffer)).file('xl/worksheets/sheet1.xml')).not.toBeNull();
+      const res = await t.http().get(`/api/translations/${project.slug}/app/cs/file/?format=docx`).set('Authorization', admin.auth).expect(404);
+      expect(res.body.detail).toBe(
+        "Format 'docx' is not supported. Supported formats are: po, mo, xliff, xliff11, tbx, tmx, csv, csv-multi, xlsx, json, json-nested, aresource, strings.",
+      );
       await t.http().get(`/api/translations/${project.slug}/app/cs/file/?format=a&format=b`).set('Authorization', admin.auth).expect(404);
     });
 

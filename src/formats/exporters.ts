@@ -1,0 +1,125 @@
+import { AndroidFormat } from './aresource';
+import { CsvFormat } from './csv';
+import { JsonFormat, JsonNestedFormat } from './json';
+import { MoFormat } from './mo';
+import { PoFormat } from './po';
+import { StringsFormat } from './strings';
+import { TbxFormat } from './tbx';
+import { writeTmx } from './tmx';
+import { SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
+import { keyedUnit } from './units';
+import { XlsxFormat } from './xlsx';
+import { PlainXliffFormat, XliffFormat } from './xliff';
+import { escapeXmlAttribute } from './xml-scanner';
+
+/**
+ * Downloads of a translation converted to another format (`?format=` on a translation's `file/`, Weblate
+ * `weblate/formats/exporters.py`). Files are built from units alone, never patched into a stored file.
+ *
+ * Plural forms, where the target format has no plural construct:
+ * - `xliff` writes translate-toolkit's gettext extension (`<group restype="x-gettext-plurals">`, one trans-unit per
+ *   form with ids suffixed `[n]`); `xliff11` writes those trans-units without the group.
+ * - `csv-multi` writes one row per form, each carrying the unit's context and singular source; `tmx` one `<tu>` per
+ *   form, paired with the source form of the same index (the last one for the extra forms).
+ * - `csv`, `xlsx`, `tbx`, `json`, `json-nested` and `strings` keep the first form only, as translate-toolkit does.
+ * Monolingual formats key units by their context, or by their source when they have none (bilingual components).
+ */
+
+export interface ExportContext {
+  sourceLanguage: string;
+  language: string;
+  pluralCount: number;
+  /** gettext `Plural-Forms` value, for PO and MO. */
+  pluralForms?: string;
+  /** CLDR categories in plural-form order, for Android `<plurals>`. */
+  pluralCategories?: string[];
+}
+
+export interface ExportedFile {
+  data: Buffer;
+  contentType: string;
+  extension: string;
+}
+
+interface Exporter {
+  contentType: string;
+  extension: string;
+  write(units: readonly TranslationUnit[], options: SerializeOptions): Buffer | Promise<Buffer>;
+}
+
+function through(format: TranslationFormat, prepare: (units: readonly TranslationUnit[]) => readonly TranslationUnit[] = (units) => units): Exporter['write'] {
+  return (units, options) => format.serialize(prepare(units), options);
+}
+
+/** Both XLIFF downloads are XLIFF 1.1 files, as translate-toolkit writes them. */
+function xliff11(format: XliffFormat, prepare: (units: readonly TranslationUnit[]) => readonly TranslationUnit[]): Exporter['write'] {
+  return (units, options) => format.serialize(prepare(units), { ...options, template: xliff11File(options) });
+}
+
+function xliff11File(options: SerializeOptions): Buffer {
+  return Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.1" xmlns="urn:oasis:names:tc:xliff:document:1.1">\n' +
+    `  <file original="weblate" source-language="${escapeXmlAttribute(options.sourceLanguage ?? 'en')}" target-language="${escapeXmlAttribute(options.language)}" datatype="plaintext">\n` +
+    '    <body>\n    </body>\n  </file>\n</xliff>\n');
+}
+
+const EXPORTERS: ReadonlyMap<string, Exporter> = new Map<string, Exporter>([
+  ['po', { contentType: 'text/x-po', extension: 'po', write: through(new PoFormat()) }],
+  ['mo', { contentType: 'application/x-gettext-catalog', extension: 'mo', write: through(new MoFormat()) }],
+  ['xliff', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new XliffFormat(), xmlSafe) }],
+  ['xliff11', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new PlainXliffFormat(), (units) => xmlSafe(units).flatMap(formUnits)) }],
+  ['tbx', { contentType: 'application/x-tbx', extension: 'tbx', write: through(new TbxFormat(), xmlSafe) }],
+  ['tmx', { contentType: 'application/x-tmx', extension: 'tmx', write: (units, options) => writeTmx(xmlSafe(units).flatMap(formUnits), options) }],
+  ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat()) }],
+  ['csv-multi', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formRows)) }],
+  ['xlsx', { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', write: through(new XlsxFormat()) }],
+  ['json', { contentType: 'application/json', extension: 'json', write: through(new JsonFormat(), keyed) }],
+  ['json-nested', { contentType: 'application/json', extension: 'json', write: through(new JsonNestedFormat(), keyed) }],
+  ['aresource', { contentType: 'application/xml', extension: 'xml', write: through(new AndroidFormat(), (units) => keyed(xmlSafe(units))) }],
+  ['strings', { contentType: 'text/plain', extension: 'strings', write: through(new StringsFormat(), keyed) }],
+]);
+
+export function listExporters(): string[] {
+  return [...EXPORTERS.keys()];
+}
+
+export async function exportUnits(format: string, units: readonly TranslationUnit[], context: ExportContext): Promise<ExportedFile> {
+  const exporter = EXPORTERS.get(format);
+  if (!exporter) throw new Error(`unknown export format "${format}"`);
+  const options: SerializeOptions = {
+    language: context.language,
+    sourceLanguage: context.sourceLanguage,
+    pluralCount: context.pluralCount,
+    pluralForms: context.pluralForms,
+    pluralCategories: context.pluralCategories,
+  };
+  return { data: await exporter.write(units, options), contentType: exporter.contentType, extension: exporter.extension };
+}
+
+/** Units of a key/value file: keyed by context, or by source where there is none. */
+function keyed(units: readonly TranslationUnit[]): TranslationUnit[] {
+  return units.map((unit) => ({ ...keyedUnit(unit.context || unit.source[0] || '', unit.target), state: unit.state, note: unit.note }));
+}
+
+/** XML 1.0 cannot hold control characters other than tab and line breaks; Weblate's XML exporters drop them. */
+function xmlSafe(units: readonly TranslationUnit[]): TranslationUnit[] {
+  const clean = (value: string): string => value.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
+  return units.map((unit) => ({ ...unit, context: clean(unit.context), source: unit.source.map(clean), target: unit.target.map(clean), note: clean(unit.note) }));
+}
+
+/** A plural unit as one unit per form (ids and contexts suffixed `[n]`); other units unchanged. */
+function formUnits(unit: TranslationUnit): TranslationUnit[] {
+  if (unit.target.length === 1) return [unit];
+  const key = unit.context || unit.source[0] || '';
+  return unit.target.map((form, index) => ({
+    ...unit,
+    id: `${unit.id}[${index}]`,
+    context: `${key}[${index}]`,
+    source: [unit.source[Math.min(index, unit.source.length - 1)]],
+    target: [form],
+  }));
+}
+
+/** A plural unit as one CSV row per form, all with the unit's context and singular source. */
+function formRows(unit: TranslationUnit): TranslationUnit[] {
+  return unit.target.map((form, index) => ({ ...unit, id: `${unit.id}[${index}]`, target: [form] }));
+}
