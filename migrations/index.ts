@@ -8,6 +8,7 @@ import { CreateComponents1763780006000 } from './1763780006000-create-components
 import { AddComponentMergeFailure1763780008000 } from './1763780008000-add-component-merge-failure';
 import { CreateComponentLists1763780007000 } from './1763780007000-create-component-lists';
 import { CreateLabels1763780009000 } from './1763780009000-create-labels';
+import { CreateUnitsAndChanges1763780010000 } from './1763780010000-create-units-and-changes';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateComponentLists1763780007000,
   AddComponentMergeFailure1763780008000,
   CreateLabels1763780009000,
+  CreateUnitsAndChanges1763780010000,
 ];

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CategoriesModule } from './categories/categories.module';
+import { ChangesModule } from './changes/changes.module';
 import { ComponentListsModule } from './component-lists/component-lists.module';
 import { ComponentsModule } from './components/components.module';
 import { AppConfig } from './config/app-config';
@@ -19,6 +20,7 @@ import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TranslationsModule } from './translations/translations.module';
+import { UnitsModule } from './units/units.module';
 import { UsersModule } from './users/users.module';
 
 export interface AppOptions {
@@ -52,7 +54,9 @@ export class AppModule {
         LabelsModule,
         ComponentsModule,
         ComponentListsModule,
+        ChangesModule,
         TranslationsModule,
+        UnitsModule,
         DownloadsModule,
         RootModule,
       ],

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
 import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Language } from '../languages/language.entity';
 import { Project } from '../projects/project.entity';
+import { User } from '../users/user.entity';
 import { TasksService } from '../tasks/tasks.service';
 import { checkRepositoryUrl } from '../vcs/url-policy';
 import { VcsError } from '../vcs/vcs-error';
@@ -33,6 +36,7 @@ export class ComponentCreationService {
     private readonly componentsService: ComponentsService,
     private readonly tasks: TasksService,
     private readonly workingCopies: WorkingCopies,
+    private readonly changes: ChangesService,
   ) {}
 
   async create(
@@ -40,6 +44,7 @@ export class ComponentCreationService {
     fields: CreateComponentDto,
     uploads: UploadedFiles,
     permissions: UserPermissions,
+    creator: User,
     urls: UrlBuilder,
   ): Promise<ComponentResponse> {
     assertFilemask(fields.filemask);
@@ -74,7 +79,11 @@ export class ComponentCreationService {
         component.repo = `${INTERNAL_SCHEME}${owner.project.slug}/${owner.path}`;
       }
       await this.componentsService.assertUnique(manager, component);
-      return manager.getRepository(Component).save(component);
+      const created = await manager.getRepository(Component).save(component);
+      await this.changes.record(manager, {
+        action: ChangeAction.CreateComponent, projectId: project.id, componentId: created.id, userId: creator.id, authorId: creator.id,
+      });
+      return created;
     });
     if (uploaded) await this.importUpload(saved, uploaded);
     const task = await this.tasks.start('component.setup', { componentId: saved.id });

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
+import { User } from '../users/user.entity';
 import { Component } from './component.entity';
 import { ComponentContext, ComponentsRepository } from './components.repository';
 
@@ -20,13 +23,14 @@ export class ComponentDeletionService {
     private readonly components: ComponentsRepository,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
+    private readonly changes: ChangesService,
   ) {}
 
-  async remove(context: ComponentContext): Promise<void> {
+  async remove(context: ComponentContext, user: User): Promise<void> {
     const { component } = context;
     const owner = context.linked?.component ?? component;
     await this.locks.withLock(String(owner.id), async () => {
-      await this.deleteRow(component);
+      await this.deleteRow(context, user);
       if (component.linkedComponentId === null) await this.workingCopies.remove(component);
     });
   }
@@ -35,11 +39,16 @@ export class ComponentDeletionService {
    * Components sharing this one's working copy point at it with a restricting foreign key: refuse
    * clearly instead. The check covers the usual case; a link made concurrently still trips the key.
    */
-  private async deleteRow(component: Component): Promise<void> {
+  private async deleteRow({ component, path }: ComponentContext, user: User): Promise<void> {
     try {
       await this.components.transaction(async (manager) => {
         if (await manager.getRepository(Component).existsBy({ linkedComponentId: component.id })) throw ValidationError.field(null, HAS_LINKED);
         await manager.getRepository(Component).delete(component.id);
+        // The component's own history goes with it; the removal is remembered by its project, as in Weblate.
+        await this.changes.record(manager, {
+          action: ChangeAction.RemoveComponent, projectId: component.projectId, userId: user.id, authorId: user.id,
+          target: path, details: { component: component.name },
+        });
       });
     } catch (error) {
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION) {

@@ -1,9 +1,11 @@
-import { Controller, Delete, Get, HttpCode, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Req, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { posix } from 'node:path';
 import { RequirePermission } from '../core/auth/policy.decorators';
 import { Target } from '../core/auth/target';
 import { NotFoundError } from '../core/errors/domain-error';
+import { requestContext } from '../core/http/request-context';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { VcsError } from '../vcs/vcs-error';
@@ -35,8 +37,8 @@ export class ComponentFilesController {
   @Delete()
   @HttpCode(204)
   @RequirePermission('component.edit', 'component')
-  async remove(@Target() context: ComponentContext): Promise<void> {
-    await this.deletion.remove(context);
+  async remove(@Req() req: Request, @Target() context: ComponentContext): Promise<void> {
+    await this.deletion.remove(context, requestContext(req).user);
   }
 
   @Get('monolingual_base')

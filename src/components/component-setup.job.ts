@@ -5,7 +5,7 @@ import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { TaskProgress } from '../tasks/jobs';
-import { TranslationDiscovery } from '../translations/translation-discovery';
+import { TranslationScanner } from '../units/translation-scanner';
 import { redactUrl } from '../vcs/repository-url';
 import { Component } from './component.entity';
 import { LOCAL_REPO } from './component-defaults';
@@ -24,7 +24,7 @@ export class ComponentSetupJob implements OnModuleInit {
     private readonly components: ComponentsRepository,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
-    private readonly discovery: TranslationDiscovery,
+    private readonly scanner: TranslationScanner,
   ) {}
 
   onModuleInit(): void {
@@ -49,9 +49,8 @@ export class ComponentSetupJob implements OnModuleInit {
           if (!owner.branch) await this.dataSource.getRepository(Component).update(owner.id, { branch });
         }
         await progress.report(60, 'Looking for translation files');
-        const files = await repository.listFiles(context.component.filemask);
-        const result = await this.dataSource.transaction((manager) => this.discovery.sync(manager, context.component, files));
-        const summary = `Found ${result.languages.length} translation(s)${result.languages.length ? `: ${result.languages.join(', ')}` : ''}`;
+        const result = await this.dataSource.transaction((manager) => this.scanner.scan(manager, context.component, repository));
+        const summary = `Found ${result.languages.length} translation(s)${result.languages.length ? `: ${result.languages.join(', ')}` : ''}, ${result.units} string(s)`;
         await progress.report(90, summary);
         for (const skipped of result.skipped) await progress.report(90, `Skipped ${skipped}: unknown or filtered language`);
         return { component: componentId, translations: result.languages, skipped: result.skipped };

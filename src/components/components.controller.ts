@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
 import { Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
 import { Target } from '../core/auth/target';
+import { requestContext } from '../core/http/request-context';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -56,8 +57,8 @@ export class ComponentsController {
   @Post(':project/:component/lock')
   @HttpCode(200)
   @RequirePermission('component.lock', 'component')
-  lock(@Target() context: ComponentContext, @Body() body: LockDto): Promise<{ locked: boolean }> {
-    return this.components.setLocked(context, body.lock);
+  lock(@Req() req: Request, @Target() context: ComponentContext, @Body() body: LockDto): Promise<{ locked: boolean }> {
+    return this.components.setLocked(context, body.lock, requestContext(req).user);
   }
 
   @Get(':project/:component/links')

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { LanguagesModule } from '../languages/languages.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { TranslationsModule } from '../translations/translations.module';
+import { UnitsModule } from '../units/units.module';
 import { ComponentCreationService } from './component-creation.service';
 import { ComponentDeletionService } from './component-deletion.service';
 import { ComponentFilesController } from './component-files.controller';
@@ -13,7 +14,7 @@ import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
 
 @Module({
-  imports: [ProjectsModule, TranslationsModule, LanguagesModule],
+  imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule],
   controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
   providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService],
   exports: [ComponentsRepository, ComponentsService],

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
@@ -9,6 +11,7 @@ import { Language } from '../languages/language.entity';
 import { Project } from '../projects/project.entity';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { ProjectsRepository } from '../projects/projects.repository';
+import { User } from '../users/user.entity';
 import { Component } from './component.entity';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
@@ -20,6 +23,7 @@ export class ComponentsService {
   constructor(
     private readonly components: ComponentsRepository,
     private readonly projects: ProjectsRepository,
+    private readonly changes: ChangesService,
   ) {}
 
   async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentResponse>> {
@@ -43,8 +47,16 @@ export class ComponentsService {
     return serializeComponent((await this.components.findById(saved.id))!, urls);
   }
 
-  async setLocked(context: ComponentContext, locked: boolean): Promise<{ locked: boolean }> {
-    await this.components.transaction((manager) => manager.getRepository(Component).update(context.component.id, { locked }));
+  /** As Weblate's do_lock: only a change of state is logged, so repeating a lock leaves no second entry. */
+  async setLocked(context: ComponentContext, locked: boolean, user: User): Promise<{ locked: boolean }> {
+    const { id } = context.component;
+    await this.components.transaction(async (manager) => {
+      const { affected } = await manager.getRepository(Component).update({ id, locked: !locked }, { locked });
+      if (!affected) return;
+      await this.changes.record(manager, {
+        action: locked ? ChangeAction.Lock : ChangeAction.Unlock, projectId: context.project.id, componentId: id, userId: user.id, details: { auto: false },
+      });
+    });
     return { locked };
   }
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
 import { RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
 import { uploadedFiles } from '../core/http/body-parsing.middleware';
+import { requestContext } from '../core/http/request-context';
 import { Target } from '../core/auth/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -35,6 +36,6 @@ export class ProjectComponentsController {
   @Post()
   @RequirePermission('project.edit', 'project')
   async create(@Req() req: Request, @Target() project: Project, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), urls);
+    return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), requestContext(req).user, urls);
   }
 }

@@ -1,5 +1,6 @@
 import { Group } from '../auth/group.entity';
 import { Category } from '../categories/category.entity';
+import { Change } from '../changes/change.entity';
 import { Component } from '../components/component.entity';
 import { ComponentList } from '../component-lists/component-list.entity';
 import { ComponentListRule } from '../component-lists/component-list-rule.entity';
@@ -10,9 +11,10 @@ import { Plural } from '../languages/plural.entity';
 import { Project } from '../projects/project.entity';
 import { Task } from '../tasks/task.entity';
 import { Translation } from '../translations/translation.entity';
+import { Unit } from '../units/unit.entity';
 import { ApiToken } from '../users/api-token.entity';
 import { NotificationSubscription } from '../users/notification-subscription.entity';
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, ComponentList, ComponentListRule, Label];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, Unit, ComponentList, ComponentListRule, Label, Change];

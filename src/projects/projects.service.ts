@@ -3,6 +3,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MembershipService } from '../auth/membership.service';
 import { UserPermissions } from '../auth/user-permissions';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
 import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
@@ -35,6 +37,7 @@ export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly membership: MembershipService,
+    private readonly changes: ChangesService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -58,6 +61,7 @@ export class ProjectsService {
         const teams = await createProjectTeams(manager, created.id);
         if (!creator.isSuperuser) await this.membership.add(creator.id, teams.get('Administration')!, manager);
       }
+      await this.changes.record(manager, { action: ChangeAction.CreateProject, projectId: created.id, userId: creator.id, authorId: creator.id });
       return created;
     });
     return serializeProject(project, urls);

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { ComponentsModule } from '../components/components.module';
 import { TranslationsModule } from '../translations/translations.module';
+import { UnitsModule } from '../units/units.module';
 import { REDIS } from '../redis/redis.module';
 import { RepositoryController } from './repository.controller';
 import { RepositoryOperationsService } from './repository-operations.service';
@@ -11,7 +12,7 @@ import { WorkingCopies } from './working-copies';
 /** Working copies and their locks; the locks live in Redis when the installation has several processes. */
 @Global()
 @Module({
-  imports: [ComponentsModule, TranslationsModule],
+  imports: [ComponentsModule, TranslationsModule, UnitsModule],
   controllers: [RepositoryController],
   providers: [
     WorkingCopies,

@@ -4,7 +4,11 @@ import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { ComponentContext } from '../components/components.repository';
 import { AppConfig } from '../config/app-config';
-import { TranslationDiscovery } from '../translations/translation-discovery';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
+import { PendingWriter, WrittenFile } from '../units/pending-writer';
+import { TranslationFileError } from '../units/translation-file-error';
+import { TranslationScanner } from '../units/translation-scanner';
 import { MergeStyle, Repository, Signature } from '../vcs/repository';
 import { VcsError } from '../vcs/vcs-error';
 import { renderMessage } from './commit-message';
@@ -40,6 +44,16 @@ const NO_STATUS = {
   missing_commits: 0,
 };
 
+/** The change each successful operation leaves in the log (commits are recorded per translation as they happen). */
+const OPERATION_ACTIONS: Record<string, ChangeAction | undefined> = {
+  push: ChangeAction.Push,
+  pull: ChangeAction.Merge,
+  reset: ChangeAction.Reset,
+  cleanup: ChangeAction.RepoCleanup,
+  'file-scan': ChangeAction.ForceScan,
+  'file-sync': ChangeAction.ForceSync,
+};
+
 /** Weblate's default committer, used where no translator authored the change. */
 const COMMITTER: Signature = { name: 'Weblate', email: 'noreply@weblate.org' };
 
@@ -55,7 +69,9 @@ export class RepositoryOperationsService {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
-    private readonly discovery: TranslationDiscovery,
+    private readonly scanner: TranslationScanner,
+    private readonly pendingWriter: PendingWriter,
+    private readonly changes: ChangesService,
   ) {}
 
   async status(context: ComponentContext, url: string): Promise<RepositoryStatusResponse> {
@@ -92,47 +108,106 @@ export class RepositoryOperationsService {
     return this.locks.withLock(String(owner.id), async () => {
       const repository = this.workingCopies.open(owner);
       try {
-        switch (operation) {
-          case 'commit':
-          case 'file-sync':
-            return await this.commit(context, owner, repository);
-          case 'push':
-            await this.commit(context, owner, repository);
-            await repository.push(owner.pushBranch || undefined);
-            return { result: true };
-          case 'pull':
-            return await this.pull(owner, repository);
-          case 'reset':
-            await repository.reset();
-            await this.rescan(owner, repository);
-            return { result: true };
-          case 'cleanup':
-            await repository.cleanup();
-            return { result: true };
-          case 'file-scan':
-            await this.rescan(owner, repository);
-            return { result: true };
-          default:
-            return { result: false, detail: `Unknown operation ${operation}.` };
-        }
+        const result = await this.run(operation, context, owner, repository);
+        if (result.result) await this.recordRepositoryChange(owner, OPERATION_ACTIONS[operation], null);
+        return result;
       } catch (error) {
-        if (error instanceof VcsError) return { result: false, detail: error.message };
+        if (error instanceof VcsError || error instanceof TranslationFileError) return { result: false, detail: error.message };
         throw error;
       }
     });
   }
 
-  /** Commits the translation files that differ from HEAD, with the component's message template. */
+  private async run(operation: string, context: ComponentContext, owner: Component, repository: Repository): Promise<OperationResult> {
+    switch (operation) {
+      case 'commit':
+      case 'file-sync':
+        return this.commit(context, owner, repository);
+      case 'push':
+        await this.commit(context, owner, repository);
+        await repository.push(owner.pushBranch || undefined);
+        return { result: true };
+      case 'pull':
+        return this.pull(owner, repository);
+      case 'reset':
+        await repository.reset();
+        await this.rescan(owner, repository);
+        return { result: true };
+      case 'cleanup':
+        await repository.cleanup();
+        return { result: true };
+      case 'file-scan':
+        await this.rescan(owner, repository);
+        return { result: true };
+      default:
+        return { result: false, detail: `Unknown operation ${operation}.` };
+    }
+  }
+
+  /**
+   * Writes pending strings into their files and commits each translation with its last translator as author and
+   * the component's message template; then commits whatever else changed in the translation files.
+   */
   private async commit(context: ComponentContext, owner: Component, repository: Repository): Promise<OperationResult> {
-    const files = await this.translationFiles(owner);
+    const sharing = await this.sharingComponents(owner);
+    const written = await this.dataSource.transaction(async (manager) => {
+      const files: { component: Component; file: WrittenFile }[] = [];
+      for (const component of sharing) for (const file of await this.pendingWriter.write(manager, component, repository)) files.push({ component, file });
+      return files;
+    });
+    for (const { component, file } of written) {
+      const variables = await this.messageVariables(component, file.translationId);
+      const sha = await repository.commit([file.filename], {
+        message: renderMessage(component.commitMessage, variables),
+        author: file.author ?? COMMITTER,
+        committer: COMMITTER,
+      });
+      if (sha) await this.recordRepositoryChange(component, ChangeAction.Commit, file.translationId, { commit: sha });
+    }
     const message = renderMessage(context.component.commitMessage, {
       project_name: context.project.name,
       component_name: context.component.name,
       component_slug: context.component.slug,
       site_title: this.config.siteTitle,
     });
-    await repository.commit(files, { message, author: COMMITTER });
+    await repository.commit(await this.translationFiles(owner), { message, author: COMMITTER });
     return { result: true };
+  }
+
+  /** Django-template variables of Weblate's commit messages for one translation. */
+  private async messageVariables(component: Component, translationId: number): Promise<Record<string, unknown>> {
+    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT p.name AS project_name, p.slug AS project_slug, l.name AS language_name, l.code AS language_code,
+         t.total, t.translated, t.fuzzy, t.approved
+       FROM translations t JOIN languages l ON l.id = t.language_id JOIN components c ON c.id = t.component_id
+       JOIN projects p ON p.id = c.project_id WHERE t.id = $1`,
+      [translationId],
+    );
+    const total = Number(row.total);
+    const translated = Number(row.translated);
+    return {
+      project_name: row.project_name,
+      project_slug: row.project_slug,
+      component_name: component.name,
+      component_slug: component.slug,
+      language_name: row.language_name,
+      language_code: row.language_code,
+      site_title: this.config.siteTitle,
+      url: `${this.config.siteUrl ?? ''}/projects/${row.project_slug}/${component.slug}/${row.language_code}/`,
+      stats: {
+        all: total,
+        total,
+        translated,
+        fuzzy: Number(row.fuzzy),
+        approved: Number(row.approved),
+        translated_percent: total ? Math.round((1000 * translated) / total) / 10 : 100,
+      },
+    };
+  }
+
+  private async recordRepositoryChange(component: Component, action: ChangeAction | undefined, translationId: number | null, details: Record<string, unknown> = {}): Promise<void> {
+    if (action === undefined) return;
+    await this.changes.record(this.dataSource.manager, { action, projectId: component.projectId, componentId: component.id, translationId, details });
   }
 
   private async pull(owner: Component, repository: Repository): Promise<OperationResult> {
@@ -141,6 +216,7 @@ export class RepositoryOperationsService {
     if (!merged.ok) {
       const failure = `${merged.message}${merged.conflicts.length ? `\nConflicting files: ${merged.conflicts.join(', ')}` : ''}`;
       await this.dataSource.getRepository(Component).update(owner.id, { mergeFailure: failure });
+      await this.recordRepositoryChange(owner, owner.mergeStyle === 'rebase' ? ChangeAction.FailedRebase : ChangeAction.FailedMerge, null, { error: failure });
       return { result: false, detail: failure };
     }
     await this.dataSource.getRepository(Component).update(owner.id, { mergeFailure: '' });
@@ -150,10 +226,14 @@ export class RepositoryOperationsService {
 
   /** Re-reads which translation files exist, for the owner and every component sharing its working copy. */
   private async rescan(owner: Component, repository: Repository): Promise<void> {
-    const sharing = await this.dataSource.getRepository(Component).find({ where: [{ id: owner.id }, { linkedComponentId: owner.id }] });
+    const sharing = await this.sharingComponents(owner);
     await this.dataSource.transaction(async (manager) => {
-      for (const component of sharing) await this.discovery.sync(manager, component, await repository.listFiles(component.filemask));
+      for (const component of sharing) await this.scanner.scan(manager, component, repository);
     });
+  }
+
+  private sharingComponents(owner: Component): Promise<Component[]> {
+    return this.dataSource.getRepository(Component).find({ where: [{ id: owner.id }, { linkedComponentId: owner.id }], order: { id: 'ASC' } });
   }
 
   /** Files of the translations of every component using this working copy (the paths status and commit look at). */

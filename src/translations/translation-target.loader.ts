@@ -23,7 +23,7 @@ export class TranslationTargetLoader implements OnModuleInit {
       const context = component ? await this.translations.findInComponent(component, params.language) : null;
       if (!context) return null;
       const { project } = context.component;
-      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl } };
+      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl, languageId: context.language.id } };
     });
   }
 }

@@ -29,6 +29,10 @@ export class Translation {
   @Column({ default: false })
   isSource: boolean;
 
+  /** The file must be rewritten although no unit is pending (a string was added or removed). */
+  @Column({ default: false })
+  needsWrite: boolean;
+
   @Column({ default: false })
   isTemplate: boolean;
 

@@ -55,6 +55,11 @@ export class TranslationsRepository {
     return translation ? (await this.hydrate([translation], [component]))[0] : null;
   }
 
+  async findByIds(ids: readonly number[]): Promise<TranslationContext[]> {
+    if (!ids.length) return [];
+    return this.hydrate(await this.dataSource.getRepository(Translation).findBy({ id: In([...ids]) }));
+  }
+
   /** Translations of visible projects, ordered by project, component and language. */
   async pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<[TranslationContext[], number]> {
     const query = this.ordered().innerJoin(Project, 'p', 'p.id = c.project_id');

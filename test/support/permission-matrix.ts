@@ -180,6 +180,22 @@ async function createLabel(t: TestApp, project: Project): Promise<number> {
   return id;
 }
 
+/** A string of the component's Czech translation (the translation the `:language` fixture names). */
+async function createUnit(t: TestApp, component: Component): Promise<number> {
+  const [{ id }]: { id: number }[] = await t.dataSource.query(
+    `INSERT INTO units (translation_id, id_hash, content_hash, source, target, state)
+     SELECT id, (random() * 1e15)::bigint, 1, '{Hello}', '{Ahoj}', 20 FROM translations WHERE component_id = $1 AND language_code = 'cs'
+     RETURNING id`,
+    [component.id],
+  );
+  return id;
+}
+
+async function createChange(t: TestApp, project: Project): Promise<number> {
+  const [{ id }]: { id: number }[] = await t.dataSource.query('INSERT INTO changes (action, project_id) VALUES (50, $1) RETURNING id', [project.id]);
+  return id;
+}
+
 async function ensureSubscription(t: TestApp, userId: number): Promise<number> {
   await t.dataSource.query(
     `INSERT INTO notification_subscriptions (user_id, notification, scope, frequency) VALUES ($1, 'LockNotification', 0, 1) ON CONFLICT DO NOTHING`,
@@ -327,6 +343,13 @@ const PARAMS: Record<string, ParamSource> = {
     disposable: async ({ t, fx, scenario }) => (await createProjectToken(t, fx.superuser, scenario.project)).id,
   },
   'tasks/:id': { value: ({ fx }) => fx.taskId },
+  'units/:id': {
+    scoped: true,
+    value: ({ t, fx, scenario }) => once(fx, `unit of ${scenario.label}`, () => createUnit(t, scenario.component)),
+    disposable: ({ t, scenario }) => createUnit(t, scenario.component),
+  },
+  // A change of the public project, which every caller (the project token included) may see.
+  'changes/:id': { value: ({ t, fx }) => once(fx, 'change', () => createChange(t, fx.scenarios[0].project)) },
   'groups/:id': { value: ({ fx }) => fx.groupId, disposable: async ({ t }) => (await createGroup(t)).id },
   'roles/:id': { value: ({ fx }) => fx.roleId, disposable: async ({ t }) => (await createRole(t)).id },
   '/api/groups/:id/roles/:roleId': {

@@ -14,6 +14,8 @@ describe('UrlBuilder', () => {
     ['user', urls.user('jane'), 'https://example.org/api/users/jane/'],
     ['userStatistics', urls.userStatistics('jane'), 'https://example.org/api/users/jane/statistics/'],
     ['userWeb', urls.userWeb('jane'), 'https://example.org/user/jane/'],
+    ['changes', urls.changes(), 'https://example.org/api/changes/'],
+    ['change', urls.change(42), 'https://example.org/api/changes/42/'],
   ])('%s', (_name, actual, expected) => {
     expect(actual).toBe(expected);
   });

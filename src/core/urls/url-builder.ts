@@ -186,6 +186,23 @@ export class UrlBuilder {
     return `${this.base}/translate/${encodeURIComponent(projectSlug)}/${componentPath.split('/').map(encodeURIComponent).join('/')}/${encodeURIComponent(languageCode)}/`;
   }
 
+  unit(id: number): string {
+    return this.api('units', id);
+  }
+
+  /** The editor of one string: Weblate addresses it by the hexadecimal id_hash (`checksum`). */
+  unitWeb(projectSlug: string, componentPath: string, languageCode: string, idHash: string): string {
+    return `${this.translateWeb(projectSlug, componentPath, languageCode)}?checksum=${BigInt(idHash).toString(16)}`;
+  }
+
+  changes(): string {
+    return this.api('changes');
+  }
+
+  change(id: number): string {
+    return this.api('changes', id);
+  }
+
   engageWeb(projectSlug: string, languageCode?: string): string {
     return `${this.base}/engage/${encodeURIComponent(projectSlug)}/${languageCode ? `${encodeURIComponent(languageCode)}/` : ''}`;
   }

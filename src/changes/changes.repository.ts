@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
+import { UserPermissions } from '../auth/user-permissions';
+import { Project } from '../projects/project.entity';
+import { ChangeAction, CONTENT_ACTIONS } from './change-actions';
+import { Change } from './change.entity';
+import { ChangeFilters } from './change-filters';
+
+/** What to record; ids left out are null (project, component and language are filled in from the translation and component). */
+export interface ChangeRecord {
+  action: number;
+  userId?: number | null;
+  authorId?: number | null;
+  projectId?: number | null;
+  componentId?: number | null;
+  translationId?: number | null;
+  unitId?: number | null;
+  languageId?: number | null;
+  target?: string;
+  old?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Which changes a list covers: those the caller may see site-wide, or those of one object the guard already checked. */
+export type ChangeScope =
+  | { kind: 'visible'; permissions: UserPermissions }
+  | { kind: 'project'; projectId: number }
+  | { kind: 'component'; componentId: number }
+  | { kind: 'translation'; translationId: number };
+
+/** A change with the names its links are built from. */
+export interface ChangeRow {
+  id: number;
+  action: number;
+  timestamp: Date;
+  target: string;
+  old: string;
+  details: Record<string, unknown>;
+  unitId: number | null;
+  userName: string | null;
+  authorName: string | null;
+  /** The component's project slug and category path; null when the change names no component. */
+  component: { projectSlug: string; path: string } | null;
+  /** The translation's code as used in its URL; null when the change names no translation. */
+  languageCode: string | null;
+}
+
+export interface ActivityCounts {
+  translated: number;
+  suggested: number;
+  uploaded: number;
+  commented: number;
+}
+
+const COLUMNS = [
+  ['action', 'smallint'], ['user_id', 'int'], ['author_id', 'int'], ['project_id', 'int'], ['component_id', 'int'],
+  ['translation_id', 'int'], ['unit_id', 'int'], ['language_id', 'int'], ['target', 'text'], ['old', 'text'], ['details', 'jsonb'],
+] as const;
+
+/*
+ * One statement per batch: the rows travel as one array per column and are unnested server-side. The
+ * project, component and language a translation or component implies are filled in when left out, as
+ * Weblate's Change.save does, and rows are inserted in the order given so their ids follow it.
+ */
+const INSERT_BATCH = `
+  INSERT INTO changes (action, user_id, author_id, project_id, component_id, translation_id, unit_id, language_id, target, old, details)
+  SELECT v.action, v.user_id, v.author_id, COALESCE(v.project_id, co.project_id), COALESCE(v.component_id, tr.component_id), v.translation_id, v.unit_id,
+         COALESCE(v.language_id, tr.language_id), v.target, v.old, v.details
+  FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) WITH ORDINALITY
+       AS v(${COLUMNS.map(([name]) => name).join(', ')}, n)
+  LEFT JOIN translations tr ON tr.id = v.translation_id
+  LEFT JOIN components co ON co.id = COALESCE(v.component_id, tr.component_id)
+  ORDER BY v.n`;
+
+/** The change rows of the given ids, newest first, with what their URLs need (the category path is walked up). */
+const HYDRATE = `
+  SELECT ch.id, ch.action, ch.timestamp, ch.target, ch.old, ch.details, ch.unit_id,
+         u.username AS user_name, a.username AS author_name, cp.slug AS project_slug,
+         CASE WHEN cat.path IS NULL THEN co.slug ELSE cat.path || '/' || co.slug END AS component_path,
+         tr.language_code
+  FROM changes ch
+  LEFT JOIN users u ON u.id = ch.user_id
+  LEFT JOIN users a ON a.id = ch.author_id
+  LEFT JOIN translations tr ON tr.id = ch.translation_id
+  LEFT JOIN components co ON co.id = COALESCE(ch.component_id, tr.component_id)
+  LEFT JOIN projects cp ON cp.id = co.project_id
+  LEFT JOIN LATERAL (
+    WITH RECURSIVE chain(slug, parent, depth) AS (
+      SELECT slug, category_id, 0 FROM categories WHERE id = co.category_id
+      UNION ALL
+      SELECT c.slug, c.category_id, chain.depth + 1 FROM categories c JOIN chain ON c.id = chain.parent WHERE chain.depth < 10
+    )
+    SELECT string_agg(slug, '/' ORDER BY depth DESC) AS path FROM chain
+  ) cat ON true
+  WHERE ch.id = ANY($1::int[])
+  ORDER BY ch.timestamp DESC, ch.id DESC`;
+
+@Injectable()
+export class ChangesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async insert(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
+    if (changes.length === 0) return;
+    const columns: unknown[][] = COLUMNS.map(() => []);
+    for (const change of changes) {
+      const values = [
+        change.action, change.userId ?? null, change.authorId ?? null, change.projectId ?? null, change.componentId ?? null,
+        change.translationId ?? null, change.unitId ?? null, change.languageId ?? null, change.target ?? '', change.old ?? '',
+        JSON.stringify(change.details ?? {}),
+      ];
+      values.forEach((value, index) => columns[index].push(value));
+    }
+    await manager.query(INSERT_BATCH, columns);
+  }
+
+  count(scope: ChangeScope, filters: ChangeFilters): Promise<number> {
+    return this.selection(scope, filters).getCount();
+  }
+
+  /** One page, newest first (the order the changes_timestamp index serves). */
+  async page(scope: ChangeScope, filters: ChangeFilters, offset: number, limit: number): Promise<ChangeRow[]> {
+    const ids: { id: number }[] = await this.selection(scope, filters)
+      .select('ch.id', 'id')
+      .orderBy('ch.timestamp', 'DESC')
+      .addOrderBy('ch.id', 'DESC')
+      .offset(offset)
+      .limit(limit)
+      .getRawMany();
+    return this.hydrate(ids.map((row) => row.id));
+  }
+
+  async findVisible(id: number, permissions: UserPermissions): Promise<ChangeRow | null> {
+    const found: { id: number } | undefined = await this.selection({ kind: 'visible', permissions }, {})
+      .select('ch.id', 'id')
+      .andWhere('ch.id = :id', { id })
+      .getRawOne();
+    return found ? ((await this.hydrate([found.id]))[0] ?? null) : null;
+  }
+
+  /**
+   * The user's activity as Weblate's profile counts it: strings they authored, suggestions and comments they
+   * made, and files they uploaded.
+   */
+  async countActivity(userId: number): Promise<ActivityCounts> {
+    const [row]: Record<keyof ActivityCounts, number>[] = await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE author_id = $1 AND action = ANY($2::smallint[]))::int AS translated,
+              count(*) FILTER (WHERE user_id = $1 AND action = $3)::int AS suggested,
+              count(*) FILTER (WHERE user_id = $1 AND action = $4)::int AS uploaded,
+              count(*) FILTER (WHERE user_id = $1 AND action = $5)::int AS commented
+       FROM changes WHERE user_id = $1 OR author_id = $1`,
+      [userId, CONTENT_ACTIONS, ChangeAction.Suggestion, ChangeAction.FileUpload, ChangeAction.Comment],
+    );
+    return row;
+  }
+
+  private selection(scope: ChangeScope, filters: ChangeFilters): SelectQueryBuilder<Change> {
+    const query = this.dataSource.getRepository(Change).createQueryBuilder('ch');
+    switch (scope.kind) {
+      case 'visible':
+        query.leftJoin(Project, 'p', 'p.id = ch.project_id');
+        // Site-wide entries (no project) are administrators' business, as in Weblate.
+        if (!scope.permissions.isSuperuser) query.andWhere('ch.project_id IS NOT NULL');
+        whereProjectVisible(query, 'p', scope.permissions.projectVisibility());
+        break;
+      case 'project':
+        query.andWhere('ch.project_id = :projectId', { projectId: scope.projectId });
+        break;
+      case 'component':
+        query.andWhere('ch.component_id = :componentId', { componentId: scope.componentId });
+        break;
+      case 'translation':
+        query.andWhere('ch.translation_id = :translationId', { translationId: scope.translationId });
+        break;
+    }
+    if (filters.username !== undefined) {
+      query.andWhere('ch.user_id = (SELECT id FROM users WHERE username = :username)', { username: filters.username });
+    }
+    if (filters.actions) query.andWhere('ch.action IN (:...actions)', { actions: filters.actions });
+    if (filters.after) query.andWhere('ch.timestamp >= :after', { after: filters.after });
+    if (filters.before) query.andWhere('ch.timestamp <= :before', { before: filters.before });
+    return query;
+  }
+
+  private async hydrate(ids: number[]): Promise<ChangeRow[]> {
+    if (ids.length === 0) return [];
+    const rows: {
+      id: number; action: number; timestamp: Date; target: string; old: string; details: Record<string, unknown>; unit_id: number | null;
+      user_name: string | null; author_name: string | null; project_slug: string | null; component_path: string | null; language_code: string | null;
+    }[] = await this.dataSource.query(HYDRATE, [ids]);
+    return rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      timestamp: row.timestamp,
+      target: row.target,
+      old: row.old,
+      details: row.details,
+      unitId: row.unit_id,
+      userName: row.user_name,
+      authorName: row.author_name,
+      component: row.project_slug !== null && row.component_path !== null ? { projectSlug: row.project_slug, path: row.component_path } : null,
+      languageCode: row.language_code,
+    }));
+  }
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { UserPermissions } from '../auth/user-permissions';
+import { NotFoundError } from '../core/errors/domain-error';
+import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { ChangeFilters } from './change-filters';
+import { ChangeResponse, serializeChange } from './change.serializer';
+import { ActivityCounts, ChangeRecord, ChangeScope, ChangesRepository } from './changes.repository';
+
+export type { ActivityCounts, ChangeRecord, ChangeScope } from './changes.repository';
+
+/** Rows per INSERT: about 11 arrays of this length stay well within one statement's comfortable size. */
+const BATCH_SIZE = 5000;
+
+/**
+ * The change log: other modules record into it inside their own transactions (so a change exists exactly
+ * when what it describes does), and the API lists it.
+ */
+@Injectable()
+export class ChangesService {
+  constructor(private readonly changes: ChangesRepository) {}
+
+  record(manager: EntityManager, change: ChangeRecord): Promise<void> {
+    return this.changes.insert(manager, [change]);
+  }
+
+  /** Bulk insert, one statement per batch, for uploads and scans that touch 100k strings. */
+  async recordMany(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
+    for (let start = 0; start < changes.length; start += BATCH_SIZE) {
+      await this.changes.insert(manager, changes.slice(start, start + BATCH_SIZE));
+    }
+  }
+
+  async list(scope: ChangeScope, filters: ChangeFilters, request: PageRequest, urls: UrlBuilder): Promise<Page<ChangeResponse>> {
+    const count = await this.changes.count(scope, filters);
+    const page = resolveLastPage(request, count);
+    const rows = await this.changes.page(scope, filters, page.offset, page.pageSize);
+    return buildPage(page, count, rows.map((row) => serializeChange(row, urls)));
+  }
+
+  /** A change of a project the caller cannot see is as unknown as a missing one. */
+  async get(id: number, permissions: UserPermissions, urls: UrlBuilder): Promise<ChangeResponse> {
+    const change = await this.changes.findVisible(id, permissions);
+    if (!change) throw new NotFoundError('No Change matches the given query.');
+    return serializeChange(change, urls);
+  }
+
+  countActivity(userId: number): Promise<ActivityCounts> {
+    return this.changes.countActivity(userId);
+  }
+}

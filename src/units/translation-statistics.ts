@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { UnitState } from '../formats';
+
+/** What one unit contributes to its translation's stored aggregates. */
+export interface UnitFacts {
+  state: number;
+  numWords: number;
+  numChars: number;
+  failingChecks: readonly string[];
+  hasSuggestion: boolean;
+  hasComment: boolean;
+}
+
+type Aggregates = Record<(typeof COLUMNS)[number], number>;
+
+const COLUMNS = [
+  'total', 'total_words', 'total_chars',
+  'translated', 'translated_words', 'translated_chars',
+  'fuzzy', 'fuzzy_words', 'fuzzy_chars',
+  'approved', 'approved_words', 'approved_chars',
+  'readonly', 'readonly_words', 'readonly_chars',
+  'failing', 'failing_words', 'suggestions', 'comments',
+] as const;
+
+/** Weblate's buckets: "translated" includes approved and read-only strings; fuzzy covers every needs-editing state. */
+const BUCKETS = {
+  total: 'true',
+  translated: `state >= ${UnitState.Translated}`,
+  fuzzy: `state >= ${UnitState.Fuzzy} AND state < ${UnitState.Translated}`,
+  approved: `state = ${UnitState.Approved}`,
+  readonly: `state = ${UnitState.ReadOnly}`,
+  failing: `cardinality(failing_checks) > 0`,
+} as const;
+
+function contribution(unit: UnitFacts | null): Aggregates {
+  const result = Object.fromEntries(COLUMNS.map((column) => [column, 0])) as Aggregates;
+  if (!unit) return result;
+  const add = (bucket: string, words = true, chars = true) => {
+    (result as Record<string, number>)[bucket] += 1;
+    if (words) (result as Record<string, number>)[`${bucket}_words`] += unit.numWords;
+    if (chars) (result as Record<string, number>)[`${bucket}_chars`] += unit.numChars;
+  };
+  add('total');
+  if (unit.state >= UnitState.Translated) add('translated');
+  if (unit.state >= UnitState.Fuzzy && unit.state < UnitState.Translated) add('fuzzy');
+  if (unit.state === UnitState.Approved) add('approved');
+  if (unit.state === UnitState.ReadOnly) add('readonly');
+  if (unit.failingChecks.length) add('failing', true, false);
+  if (unit.hasSuggestion) result.suggestions += 1;
+  if (unit.hasComment) result.comments += 1;
+  return result;
+}
+
+/**
+ * Keeps the aggregates stored on `translations` equal to what a count of their units gives, inside the
+ * transaction that changes the units. Single edits apply a delta (`x = x + d` is re-evaluated on the latest row,
+ * so concurrent edits never lose an update); bulk imports recount.
+ */
+@Injectable()
+export class TranslationStatistics {
+  async applyChange(manager: EntityManager, translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: { at: Date; authorId: number | null }): Promise<void> {
+    const old = contribution(before);
+    const now = contribution(after);
+    const changed = COLUMNS.filter((column) => now[column] !== old[column]);
+    const sets = changed.map((column, index) => `${column} = ${column} + $${index + 2}`);
+    const params: unknown[] = [translationId, ...changed.map((column) => now[column] - old[column])];
+    if (lastChange) {
+      sets.push(`last_change = $${params.length + 1}`, `last_author_id = $${params.length + 2}`);
+      params.push(lastChange.at, lastChange.authorId);
+    }
+    if (!sets.length) return;
+    await manager.query(`UPDATE translations SET ${sets.join(', ')} WHERE id = $1`, params);
+  }
+
+  /** Recomputes the aggregates of whole translations from their units (after imports, uploads and deletions). */
+  async recount(manager: EntityManager, translationIds: readonly number[]): Promise<void> {
+    if (!translationIds.length) return;
+    const select = Object.entries(BUCKETS).flatMap(([bucket, condition]) => {
+      const filter = condition === 'true' ? '' : ` FILTER (WHERE ${condition})`;
+      const items = [`count(*)${filter} AS ${bucket}`, `coalesce(sum(num_words)${filter}, 0) AS ${bucket}_words`];
+      if (bucket !== 'failing') items.push(`coalesce(sum(num_chars)${filter}, 0) AS ${bucket}_chars`);
+      return items;
+    });
+    select.push('count(*) FILTER (WHERE has_suggestion) AS suggestions', 'count(*) FILTER (WHERE has_comment) AS comments');
+    await manager.query(
+      `UPDATE translations t SET ${COLUMNS.map((column) => `${column} = coalesce(s.${column}, 0)`).join(', ')}
+       FROM (SELECT id FROM translations WHERE id = ANY($1::int[])) ids
+       LEFT JOIN (SELECT translation_id, ${select.join(', ')} FROM units WHERE translation_id = ANY($1::int[]) GROUP BY translation_id) s
+         ON s.translation_id = ids.id
+       WHERE t.id = ids.id`,
+      [translationIds],
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { requestContext } from '../core/http/request-context';
+import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
+import { PageParams } from '../core/pagination/page-params.decorator';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { TranslationContext } from '../translations/translations.repository';
+import { serializeUnit, UnitResponse } from './unit.serializer';
+import { UnitCreationService } from './unit-creation.service';
+import { UnitsService } from './units.service';
+
+@ApiTags('translations')
+@Controller('api/translations')
+export class TranslationUnitsController {
+  constructor(
+    private readonly units: UnitsService,
+    private readonly creation: UnitCreationService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  /** The translation's strings in file order, narrowed by the `q` search. */
+  @Get(':project/:component/:language/units')
+  @ViewTarget('translation')
+  list(@Target() context: TranslationContext, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UnitResponse>> {
+    return this.units.list({ translationId: context.translation.id }, q, page, urls);
+  }
+
+  @Post(':project/:component/:language/units')
+  @HttpCode(200)
+  @RequirePermission('unit.add', 'translation')
+  async create(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder): Promise<{ unit: UnitResponse }> {
+    const editor = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null };
+    return { unit: serializeUnit(await this.creation.create(context, body ?? {}, editor), urls) };
+  }
+}

@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
+import { ValidationError } from '../core/errors/domain-error';
+import { TranslationUnit, UnitState } from '../formats';
+import { makeUnit } from '../formats/units';
+import { TranslationContext } from '../translations/translations.repository';
+import { TranslationStatistics } from './translation-statistics';
+import { changeScope, Editor } from './unit-editing.service';
+import { ComponentLockedError } from './unit-errors';
+import { failingChecksFor, joinFlags } from './unit-checks';
+import { toRow, upsertUnits } from './unit-rows';
+import { UnitContext, UnitsRepository } from './units.repository';
+
+/**
+ * POST …/units/: a new string. Monolingual components take a key and value in the source language and get an
+ * untranslated unit in every translation; bilingual ones take context, source and target in the translation
+ * named, with its source string added to the source translation when new. The files follow at the next commit.
+ */
+@Injectable()
+export class UnitCreationService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly units: UnitsRepository,
+    private readonly statistics: TranslationStatistics,
+    private readonly changes: ChangesService,
+  ) {}
+
+  async create(translation: TranslationContext, body: Record<string, unknown>, editor: Editor): Promise<UnitContext> {
+    const { component } = translation.component;
+    if (component.locked) throw new ComponentLockedError();
+    const monolingual = component.template !== '';
+    const isSource = translation.translation.isSource;
+    if (monolingual && !isSource) throw ValidationError.field(null, 'Strings can be added only to the source language of a monolingual component.');
+    const context = monolingual ? requiredText(body, 'key') : optionalText(body, 'context');
+    const source = monolingual ? strings(body, 'value') : strings(body, 'source');
+    const target = monolingual ? source : isSource ? source : strings(body, 'target', source.length);
+    const empty = target.every((form) => form === '');
+    const state: UnitState = isSource ? (monolingual && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly) : stateOf(body, empty);
+    const unit = makeUnit(monolingual, { context, source, target, state });
+    const unitId = await this.dataSource.transaction(async (manager) => {
+      const sourceTranslationId = await this.sourceTranslationId(manager, component.id);
+      const exists = await manager.query('SELECT 1 FROM units WHERE translation_id = $1 AND id_hash = $2', [translation.translation.id, toRow(unit, []).idHash]);
+      if (exists.length) throw ValidationError.field(null, 'This string seems to already exist.');
+      const touched = new Set<number>([translation.translation.id, sourceTranslationId]);
+      await this.insert(manager, sourceTranslationId, { ...unit, target: source, state: isSource ? state : UnitState.ReadOnly }, []);
+      if (isSource) {
+        for (const id of await this.otherTranslationIds(manager, component.id, sourceTranslationId)) {
+          await this.insert(manager, id, { ...unit, target: source.map(() => ''), state: UnitState.Empty }, []);
+          touched.add(id);
+        }
+      } else {
+        const flags = joinFlags(translation.component.project.checkFlags, component.checkFlags);
+        const pluralCount = translation.language.plurals?.[0]?.number ?? 2;
+        const checks = failingChecksFor(unit, { flags, pluralCount, languageCode: translation.translation.languageCode, isSource: false });
+        await this.insert(manager, translation.translation.id, unit, checks);
+      }
+      await manager.query(
+        `UPDATE units u SET source_unit_id = s.id FROM units s
+         WHERE s.translation_id = $1 AND s.id_hash = u.id_hash AND u.id_hash = $2 AND u.translation_id <> $1`,
+        [sourceTranslationId, toRow(unit, []).idHash],
+      );
+      await manager.query('UPDATE translations SET needs_write = true WHERE id = ANY($1::int[])', [[...touched]]);
+      await this.statistics.recount(manager, [...touched]);
+      const [{ id }]: { id: number }[] = await manager.query('SELECT id FROM units WHERE translation_id = $1 AND id_hash = $2', [
+        translation.translation.id,
+        toRow(unit, []).idHash,
+      ]);
+      await this.changes.record(manager, {
+        ...changeScope(translation),
+        action: isSource ? ChangeAction.NewSource : ChangeAction.NewUnit,
+        unitId: id,
+        userId: editor.userId,
+        authorId: editor.userId,
+        target: target.join('\n'),
+      });
+      return id;
+    });
+    return (await this.units.findContext(unitId))!;
+  }
+
+  private async insert(manager: EntityManager, translationId: number, unit: TranslationUnit, checks: string[]): Promise<void> {
+    const [{ position }]: { position: number }[] = await manager.query('SELECT coalesce(max(position), 0) + 1 AS position FROM units WHERE translation_id = $1', [translationId]);
+    await upsertUnits(manager, translationId, [toRow({ ...unit, position }, checks)]);
+    await manager.query('UPDATE units SET pending = true WHERE translation_id = $1 AND position = $2', [translationId, position]);
+  }
+
+  private async sourceTranslationId(manager: EntityManager, componentId: number): Promise<number> {
+    const [row]: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND is_source', [componentId]);
+    return row.id;
+  }
+
+  private async otherTranslationIds(manager: EntityManager, componentId: number, sourceId: number): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND id <> $2', [componentId, sourceId]);
+    return rows.map((row) => row.id);
+  }
+}
+
+function requiredText(body: Record<string, unknown>, field: string): string {
+  const value = optionalText(body, field);
+  if (!value) throw ValidationError.field(field, 'This field is required.', 'required');
+  return value;
+}
+
+function optionalText(body: Record<string, unknown>, field: string): string {
+  const value = body[field] ?? '';
+  if (typeof value !== 'string') throw ValidationError.field(field, 'Not a valid string.');
+  return value;
+}
+
+/** A string or a list of plural forms; `forms` pins the count (a target has as many forms as its source). */
+function strings(body: Record<string, unknown>, field: string, forms?: number): string[] {
+  const value = body[field];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || !list.length || !list.every((form) => typeof form === 'string')) {
+    throw ValidationError.field(field, 'This field is required.', 'required');
+  }
+  if (forms !== undefined && forms > 1 && list.length === 1) return [list[0], ...Array<string>(forms - 1).fill('')];
+  return list;
+}
+
+const WRITABLE_STATES: readonly number[] = [UnitState.Empty, UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
+
+function stateOf(body: Record<string, unknown>, empty: boolean): UnitState {
+  if (body.state === undefined) return empty ? UnitState.Empty : UnitState.Translated;
+  const state = Number(body.state) as UnitState;
+  if (!WRITABLE_STATES.includes(state)) {
+    throw ValidationError.field('state', `"${String(body.state)}" is not a valid choice.`, 'invalid_choice');
+  }
+  if (empty !== (state === UnitState.Empty)) throw ValidationError.field('state', 'Invalid state');
+  return state;
+}

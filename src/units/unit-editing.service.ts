@@ -1,0 +1,233 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { UserPermissions } from '../auth/user-permissions';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangeRecord, ChangesService } from '../changes/changes.service';
+import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { UnitState } from '../formats';
+import { TranslationContext } from '../translations/translations.repository';
+import { TranslationStatistics } from './translation-statistics';
+import { failingChecksFor, joinFlags } from './unit-checks';
+import { optionalIds, optionalText, TargetChange, validateTargetChange } from './unit-edit';
+import { ComponentLockedError } from './unit-errors';
+import { Unit } from './unit.entity';
+import { UnitContext, UnitsRepository } from './units.repository';
+
+export interface Editor {
+  permissions: UserPermissions;
+  userId: number | null;
+}
+
+/**
+ * Writes to one unit: its translation (target + state) or, on source units, the explanation, extra flags and
+ * labels. The unit row is locked for the transaction, so concurrent writes apply one after the other: the
+ * last one wins and each is in the change log with the statistics moved by exactly its own difference.
+ */
+@Injectable()
+export class UnitEditingService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly units: UnitsRepository,
+    private readonly statistics: TranslationStatistics,
+    private readonly changes: ChangesService,
+  ) {}
+
+  async update(context: UnitContext, body: Record<string, unknown>, editor: Editor, complete: boolean): Promise<UnitContext> {
+    const { translation } = context;
+    if (translation.component.component.locked) throw new ComponentLockedError();
+    const isSource = translation.translation.isSource;
+    const change = validateTargetChange(body, expectedForms(context));
+    if (complete && !change && !isSource) throw ValidationError.field('target', 'This field is required.', 'required');
+    const sourceFields = { explanation: optionalText(body, 'explanation'), extraFlags: optionalText(body, 'extra_flags'), labels: optionalIds(body, 'labels') };
+    const touchesSource = Object.values(sourceFields).some((value) => value !== undefined);
+    const scope = permissionScope(translation);
+    if (touchesSource) {
+      if (!isSource) throw new PermissionDeniedError('Source strings properties can be set only on source strings.');
+      if (!editor.permissions.can('source.edit', scope)) throw new PermissionDeniedError();
+    }
+    if (change) this.authorizeTargetChange(context, change, editor, scope);
+    await this.dataSource.transaction(async (manager) => {
+      const unit = await manager.getRepository(Unit).findOne({ where: { id: context.unit.id }, lock: { mode: 'pessimistic_write' } });
+      if (!unit) return;
+      if (change) await this.writeTarget(manager, { ...context, unit }, change, editor);
+      if (touchesSource) await this.writeSourceFields(manager, { ...context, unit }, sourceFields, editor);
+    });
+    return (await this.units.findContext(context.unit.id))!;
+  }
+
+  async remove(context: UnitContext, editor: Editor): Promise<void> {
+    const { translation } = context;
+    if (translation.component.component.locked) throw new ComponentLockedError();
+    await this.dataSource.transaction(async (manager) => {
+      // A source string goes with its translations; the files lose it at the next commit.
+      const [rows]: [{ id: number; translation_id: number }[], number] = await manager.query(
+        'DELETE FROM units WHERE id = $1 OR source_unit_id = $1 RETURNING id, translation_id',
+        [context.unit.id],
+      );
+      const translationIds = [...new Set(rows.map((row) => row.translation_id))];
+      await manager.query('UPDATE translations SET needs_write = true WHERE id = ANY($1::int[])', [translationIds]);
+      await this.statistics.recount(manager, translationIds);
+      await this.changes.record(manager, {
+        ...changeScope(translation),
+        action: ChangeAction.StringRemove,
+        userId: editor.userId,
+        authorId: editor.userId,
+        target: context.unit.source.join('\n'),
+      });
+    });
+  }
+
+  private authorizeTargetChange(context: UnitContext, change: TargetChange, editor: Editor, scope: ReturnType<typeof permissionScope>): void {
+    if (context.unit.state === UnitState.ReadOnly) throw new PermissionDeniedError('The string is read-only.');
+    if (change.state === UnitState.Approved || context.unit.state === UnitState.Approved) {
+      const project = context.translation.component.project;
+      const reviewEnabled = context.translation.translation.isSource ? project.sourceReview : project.translationReview;
+      if (change.state === UnitState.Approved && !reviewEnabled) throw ValidationError.field('state', 'Invalid state');
+      if (!editor.permissions.can('unit.review', scope)) throw new PermissionDeniedError('Insufficient privileges for approving translations.');
+    }
+  }
+
+  private async writeTarget(manager: EntityManager, context: UnitContext, change: TargetChange, editor: Editor): Promise<void> {
+    const { unit, translation } = context;
+    if (sameTarget(unit, change)) return;
+    const before = { ...unit };
+    const flags = joinFlags(translation.component.project.checkFlags, translation.component.component.checkFlags, await this.sourceExtraFlags(manager, unit));
+    const checkScope = { flags, pluralCount: pluralCountOf(translation), languageCode: translation.translation.languageCode, isSource: translation.translation.isSource };
+    let state = change.state;
+    const failingChecks = failingChecksFor({ source: unit.source, target: change.target, state, flags: unit.flags }, checkScope);
+    const enforced = translation.component.component.enforcedChecks;
+    if (state === UnitState.Translated && failingChecks.some((check) => enforced.includes(check))) state = UnitState.Fuzzy;
+    const now = new Date();
+    await manager.update(Unit, unit.id, { target: change.target, state, failingChecks, pending: true, lastUpdated: now });
+    await this.statistics.applyChange(manager, unit.translationId, before, { ...unit, state, failingChecks }, { at: now, authorId: editor.userId });
+    await this.changes.record(manager, {
+      ...changeScope(translation),
+      unitId: unit.id,
+      action: actionFor(before, change.target, state),
+      userId: editor.userId,
+      authorId: editor.userId,
+      target: change.target.join('\n'),
+      old: before.target.join('\n'),
+    });
+    if (translation.component.component.allowTranslationPropagation) await this.propagate(manager, context, change.target, state, editor, now);
+  }
+
+  /** Same string, same language, other components of the project that allow propagation (Weblate `propagate`). */
+  private async propagate(manager: EntityManager, context: UnitContext, target: string[], state: number, editor: Editor, now: Date): Promise<void> {
+    const others = await manager
+      .getRepository(Unit)
+      .createQueryBuilder('u')
+      .innerJoin('translations', 't', 't.id = u.translation_id')
+      .innerJoin('components', 'c', 'c.id = t.component_id')
+      .where('u.content_hash = :hash AND u.id <> :id AND t.language_id = :language AND c.project_id = :project', {
+        hash: context.unit.contentHash,
+        id: context.unit.id,
+        language: context.translation.language.id,
+        project: context.translation.component.project.id,
+      })
+      .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
+      .andWhere('u.target <> :target', { target })
+      .setLock('pessimistic_write', undefined, ['u'])
+      .getMany();
+    const changes: ChangeRecord[] = [];
+    for (const other of others) {
+      await manager.update(Unit, other.id, { target, state, pending: true, lastUpdated: now });
+      await this.statistics.applyChange(manager, other.translationId, other, { ...other, state }, { at: now, authorId: editor.userId });
+      const [scope]: { project_id: number; component_id: number; language_id: number }[] = await manager.query(
+        'SELECT c.project_id, c.id AS component_id, t.language_id FROM translations t JOIN components c ON c.id = t.component_id WHERE t.id = $1',
+        [other.translationId],
+      );
+      changes.push({
+        action: ChangeAction.PropagatedEdit,
+        projectId: scope.project_id,
+        componentId: scope.component_id,
+        translationId: other.translationId,
+        languageId: scope.language_id,
+        unitId: other.id,
+        userId: editor.userId,
+        authorId: editor.userId,
+        target: target.join('\n'),
+        old: other.target.join('\n'),
+      });
+    }
+    await this.changes.recordMany(manager, changes);
+  }
+
+  private async writeSourceFields(
+    manager: EntityManager,
+    context: UnitContext,
+    fields: { explanation?: string; extraFlags?: string; labels?: number[] },
+    editor: Editor,
+  ): Promise<void> {
+    const { unit, translation } = context;
+    const base = { ...changeScope(translation), unitId: unit.id, userId: editor.userId, authorId: editor.userId };
+    const records: ChangeRecord[] = [];
+    if (fields.explanation !== undefined && fields.explanation !== unit.explanation) {
+      await manager.update(Unit, unit.id, { explanation: fields.explanation });
+      records.push({ ...base, action: ChangeAction.Explanation, target: fields.explanation, old: unit.explanation });
+    }
+    if (fields.extraFlags !== undefined && fields.extraFlags !== unit.extraFlags) {
+      await manager.update(Unit, unit.id, { extraFlags: fields.extraFlags });
+      records.push({ ...base, action: ChangeAction.ExtraFlags, target: fields.extraFlags, old: unit.extraFlags });
+    }
+    if (fields.labels !== undefined) records.push(...(await this.replaceLabels(manager, context, fields.labels, base)));
+    await this.changes.recordMany(manager, records);
+  }
+
+  private async replaceLabels(manager: EntityManager, context: UnitContext, ids: number[], base: Omit<ChangeRecord, 'action'>): Promise<ChangeRecord[]> {
+    const projectId = context.translation.component.project.id;
+    const labels = await this.units.labelsByIds(projectId, ids);
+    const unknown = ids.filter((id) => !labels.some((label) => label.id === id));
+    if (unknown.length) throw ValidationError.field('labels', `Invalid pk "${unknown[0]}" - object does not exist.`, 'does_not_exist');
+    const current = new Set(context.labels.map((label) => label.id));
+    const wanted = new Set(ids);
+    await manager.query('DELETE FROM unit_labels WHERE unit_id = $1', [context.unit.id]);
+    await manager.query('INSERT INTO unit_labels (unit_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [context.unit.id, [...wanted]]);
+    return [
+      ...labels.filter((label) => !current.has(label.id)).map((label) => ({ ...base, action: ChangeAction.LabelAdd, target: label.name })),
+      ...context.labels.filter((label) => !wanted.has(label.id)).map((label) => ({ ...base, action: ChangeAction.LabelRemove, target: label.name })),
+    ];
+  }
+
+  private async sourceExtraFlags(manager: EntityManager, unit: Unit): Promise<string> {
+    if (unit.sourceUnitId === null) return unit.extraFlags;
+    const [row]: { extra_flags: string }[] = await manager.query('SELECT extra_flags FROM units WHERE id = $1', [unit.sourceUnitId]);
+    return row?.extra_flags ?? '';
+  }
+}
+
+export function pluralCountOf(translation: TranslationContext): number {
+  return translation.language.plurals?.[0]?.number ?? 2;
+}
+
+function expectedForms(context: UnitContext): number {
+  return context.unit.source.length > 1 ? pluralCountOf(context.translation) : 1;
+}
+
+export function permissionScope(translation: TranslationContext) {
+  const { project } = translation.component;
+  return { projectId: project.id, accessControl: project.accessControl, languageId: translation.language.id };
+}
+
+export function changeScope(translation: TranslationContext): Omit<ChangeRecord, 'action'> {
+  return {
+    projectId: translation.component.project.id,
+    componentId: translation.component.component.id,
+    translationId: translation.translation.id,
+    languageId: translation.language.id,
+  };
+}
+
+function sameTarget(unit: Unit, change: TargetChange): boolean {
+  return unit.state === change.state && unit.target.length === change.target.length && unit.target.every((form, index) => form === change.target[index]);
+}
+
+/** Weblate's action for a saved translation: added, approved, marked for editing, or changed. */
+function actionFor(before: Unit, target: string[], state: number): ChangeAction {
+  const sameText = before.target.length === target.length && before.target.every((form, index) => form === target[index]);
+  if (state === UnitState.Approved) return ChangeAction.Approve;
+  if (sameText && state === UnitState.Fuzzy) return ChangeAction.MarkedEdit;
+  if (before.target.every((form) => form === '')) return ChangeAction.New;
+  return ChangeAction.Change;
+}

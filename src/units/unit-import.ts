@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Component } from '../components/component.entity';
+import { getFormat, TranslationFormat, TranslationUnit, UnitState } from '../formats';
+import { Repository } from '../vcs/repository';
+import { fileRevision } from './file-revision';
+import { TranslationFileError } from './translation-file-error';
+import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
+import { TranslationStatistics } from './translation-statistics';
+import { failingChecksFor, joinFlags } from './unit-checks';
+import { linkSourceUnits, removeUnitsExcept, toRow, upsertUnits } from './unit-rows';
+
+export interface ImportSummary {
+  /** Translations whose file changed and were read again. */
+  updated: number;
+  units: number;
+}
+
+interface ParsedTranslation {
+  info: TranslationFileInfo;
+  revision: string;
+  units: TranslationUnit[];
+}
+
+/**
+ * Reads a component's translation files into units. Files whose content (and template) did not change since the
+ * last read are skipped, unless forced. Source units are the template's strings for monolingual formats and the
+ * union of every file's source strings for bilingual ones, always read-only unless the template is editable.
+ */
+@Injectable()
+export class UnitImport {
+  constructor(private readonly statistics: TranslationStatistics) {}
+
+  async importComponent(manager: EntityManager, component: Component, repository: Repository, options: { force?: boolean } = {}): Promise<ImportSummary> {
+    const format = getFormat(component.fileFormat);
+    if (!format) throw new TranslationFileError(component.filemask, new Error(`Unknown file format ${component.fileFormat}.`));
+    const translations = await loadTranslationFiles(manager, component.id);
+    const template = component.template ? await this.read(repository, component.template) : undefined;
+    const parsed: ParsedTranslation[] = [];
+    for (const info of translations.filter((translation) => !translation.isSource)) {
+      const data = await this.read(repository, info.filename);
+      parsed.push({ info, revision: fileRevision(data, template), units: await this.parse(format, data, info, template) });
+    }
+    const source = translations.find((translation) => translation.isSource);
+    if (!source) return { updated: 0, units: 0 };
+    const sourceUnits = template
+      ? await this.parse(format, template, source, undefined)
+      : unionOfSources(parsed.map((translation) => translation.units));
+    const sourceState = template && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly;
+    const all: ParsedTranslation[] = [
+      { info: source, revision: fileRevision(template ?? Buffer.from(sourceUnits.map((unit) => unit.id).join('\n'))), units: sourceUnits.map((unit) => ({ ...unit, state: sourceState })) },
+      ...parsed,
+    ];
+    const changed = all.filter((translation) => options.force || translation.revision !== translation.info.revision);
+    let units = 0;
+    for (const translation of changed) units += await this.store(manager, component, translation);
+    await linkSourceUnits(manager, source.id, changed.filter((translation) => !translation.info.isSource).map((translation) => translation.info.id));
+    await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
+    return { updated: changed.length, units };
+  }
+
+  private async store(manager: EntityManager, component: Component, translation: ParsedTranslation): Promise<number> {
+    const { info } = translation;
+    const scope = { flags: component.checkFlags, pluralCount: info.pluralCount, languageCode: info.languageCode, isSource: info.isSource };
+    const seen = new Set<string>();
+    const rows = translation.units
+      .map((unit) => {
+        const state = /(^|,)\s*read-only\s*(,|$)/.test(joinFlags(unit.flags)) ? UnitState.ReadOnly : unit.state;
+        return toRow({ ...unit, state }, failingChecksFor({ ...unit, state }, scope));
+      })
+      // A key repeated in one file is one string, as in Weblate; the first occurrence wins.
+      .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
+    await upsertUnits(manager, info.id, rows);
+    await removeUnitsExcept(manager, info.id, rows.map((row) => row.idHash));
+    await manager.query('UPDATE translations SET revision = $2 WHERE id = $1', [info.id, translation.revision]);
+    return rows.length;
+  }
+
+  private async parse(format: TranslationFormat, data: Buffer, info: TranslationFileInfo, template: Buffer | undefined): Promise<TranslationUnit[]> {
+    try {
+      const file = await format.parse(data, { template: format.monolingual ? template : undefined, language: info.languageCode });
+      return file.units;
+    } catch (error) {
+      return TranslationFileError.wrap(info.filename, error);
+    }
+  }
+
+  private async read(repository: Repository, path: string): Promise<Buffer> {
+    try {
+      return await repository.readFile(path);
+    } catch (error) {
+      throw new TranslationFileError(path, error);
+    }
+  }
+}
+
+/** Bilingual source strings: every distinct string of the translation files, in first-seen order. */
+function unionOfSources(files: readonly TranslationUnit[][]): TranslationUnit[] {
+  const byId = new Map<string, TranslationUnit>();
+  for (const units of files) {
+    for (const unit of units) {
+      if (!byId.has(unit.id)) byId.set(unit.id, { ...unit, target: [...unit.source], previousSource: '', position: byId.size + 1 });
+    }
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,22 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { TargetLoader } from '../core/auth/target';
+import { UnitsRepository } from './units.repository';
+
+/** Resolves `/api/units/:id/` for the policy guard; access is that of the unit's project and language. */
+@Injectable()
+export class UnitTargetLoader implements OnModuleInit {
+  constructor(
+    private readonly targets: TargetLoader,
+    private readonly units: UnitsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.targets.register('unit', async (params) => {
+      const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
+      const context = id === null ? null : await this.units.findContext(id);
+      if (!context) return null;
+      const { project } = context.translation.component;
+      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl, languageId: context.translation.language.id } };
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TranslationsModule } from '../translations/translations.module';
+import { PendingWriter } from './pending-writer';
+import { TranslationScanner } from './translation-scanner';
+import { TranslationStatistics } from './translation-statistics';
+import { TranslationUnitsController } from './translation-units.controller';
+import { UnitCreationService } from './unit-creation.service';
+import { UnitEditingService } from './unit-editing.service';
+import { UnitImport } from './unit-import';
+import { UnitTargetLoader } from './unit-target.loader';
+import { UnitsController } from './units.controller';
+import { UnitsRepository } from './units.repository';
+import { UnitsService } from './units.service';
+
+@Module({
+  imports: [TranslationsModule],
+  controllers: [UnitsController, TranslationUnitsController],
+  providers: [PendingWriter, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader],
+  exports: [PendingWriter, TranslationScanner, TranslationStatistics, UnitsRepository],
+})
+export class UnitsModule {}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
+import { ProjectVisibility } from '../auth/user-permissions';
+import { Label } from '../labels/label.entity';
+import { TranslationContext, TranslationsRepository } from '../translations/translations.repository';
+import { CompiledQuery } from './search';
+import { Unit } from './unit.entity';
+
+/** A unit with what serialization and access checks need from around it. */
+export interface UnitContext {
+  unit: Unit;
+  translation: TranslationContext;
+  /** Labels of its source string (labels belong to source units). */
+  labels: Label[];
+}
+
+/** Which units a list shows: a search, within one translation or across everything the caller can see. */
+export interface UnitFilter {
+  search: CompiledQuery;
+  translationId?: number;
+  visibility?: ProjectVisibility;
+}
+
+@Injectable()
+export class UnitsRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly translations: TranslationsRepository,
+  ) {}
+
+  async findContext(id: number, manager: EntityManager = this.dataSource.manager): Promise<UnitContext | null> {
+    const unit = await manager.getRepository(Unit).findOneBy({ id });
+    return unit ? (await this.hydrate([unit]))[0] : null;
+  }
+
+  count(filter: UnitFilter): Promise<number> {
+    return this.filtered(filter).getCount();
+  }
+
+  async page(filter: UnitFilter, offset: number, limit: number): Promise<UnitContext[]> {
+    const query = this.filtered(filter);
+    const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
+    return this.hydrate(await ordered.offset(offset).limit(limit).getMany());
+  }
+
+  private filtered(filter: UnitFilter): SelectQueryBuilder<Unit> {
+    const query = this.dataSource
+      .getRepository(Unit)
+      .createQueryBuilder('u')
+      .innerJoin('translations', 't', 't.id = u.translation_id')
+      .innerJoin('components', 'c', 'c.id = t.component_id')
+      .innerJoin('projects', 'p', 'p.id = c.project_id')
+      .innerJoin('languages', 'l', 'l.id = t.language_id');
+    if (filter.translationId !== undefined) query.andWhere('u.translation_id = :translationId', { translationId: filter.translationId });
+    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility);
+    whereSearch(query, filter.search);
+    return query;
+  }
+
+  /** Translations and labels of many units in a few queries. */
+  async hydrate(units: Unit[]): Promise<UnitContext[]> {
+    const translations = new Map(
+      (await this.translations.findByIds([...new Set(units.map((unit) => unit.translationId))])).map((context) => [context.translation.id, context]),
+    );
+    const sourceIds = [...new Set(units.map((unit) => unit.sourceUnitId ?? unit.id))];
+    const labelRows: (Label & { unit_id: number })[] = sourceIds.length
+      ? await this.dataSource.query(
+          `SELECT ul.unit_id, lb.id, lb.project_id AS "projectId", lb.name, lb.description, lb.color
+           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ANY($1::int[]) ORDER BY lb.name`,
+          [sourceIds],
+        )
+      : [];
+    const labelsOf = new Map<number, Label[]>();
+    for (const { unit_id: unitId, ...label } of labelRows) labelsOf.set(unitId, [...(labelsOf.get(unitId) ?? []), label as Label]);
+    return units.map((unit) => ({
+      unit,
+      translation: translations.get(unit.translationId)!,
+      labels: labelsOf.get(unit.sourceUnitId ?? unit.id) ?? [],
+    }));
+  }
+
+  labelsByIds(projectId: number, ids: readonly number[]): Promise<Label[]> {
+    return this.dataSource.getRepository(Label).findBy({ projectId, id: In([...ids]) });
+  }
+}
+
+/** The search compiler numbers its parameters ($1…); the query builder wants names, so they are renamed. */
+function whereSearch(query: SelectQueryBuilder<Unit>, search: CompiledQuery): void {
+  const parameters: Record<string, unknown> = {};
+  const sql = search.sql.replace(/\$(\d+)/g, (_match, index: string) => {
+    parameters[`q${index}`] = search.params[Number(index) - 1];
+    return `:q${index}`;
+  });
+  query.andWhere(`(${sql})`, parameters);
+}

@@ -1,0 +1,158 @@
+import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
+import { createProject } from '../factories/project.factory';
+import { createUser, UserWithToken } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n';
+const CS_PO = `${HEADER}
+#: src/app.c:1
+msgid "Hello world"
+msgstr ""
+
+msgid "Good bye"
+msgstr "Nashle"
+
+msgid "One file"
+msgid_plural "%d files"
+msgstr[0] ""
+msgstr[1] ""
+msgstr[2] ""
+`;
+
+describe('units', () => {
+  let t: TestApp;
+  let git: GitHttpServer;
+  let admin: UserWithToken;
+
+  beforeAll(async () => {
+    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
+    admin = await createUser(t, { isSuperuser: true, fullName: 'Ada Admin', email: 'ada@example.com' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await git.close();
+  });
+
+  async function setUp(name: string) {
+    const url = await git.createBareRepo(name, { 'po/cs.po': CS_PO });
+    const project = await createProject(t);
+    await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
+      .send({ name: 'App', slug: 'app', repo: url, filemask: 'po/*.po', file_format: 'po' }).expect(201);
+    await t.drainTasks();
+    const translation = `/api/translations/${project.slug}/app/cs/`;
+    const units = (await t.http().get(`${translation}units/`).set('Authorization', admin.auth).expect(200)).body.results;
+    const byContext = (source: string) => units.find((unit: { source: string[] }) => unit.source[0] === source);
+    return { project, translation, units, byContext, name };
+  }
+
+  const statistics = async (translation: string) => (await t.http().get(`${translation}statistics/`).set('Authorization', admin.auth).expect(200)).body;
+
+  it('reads the strings of the files into units with their state, location and source unit', async () => {
+    const { units, byContext, project } = await setUp('read');
+    expect(units.map((unit: { source: string[] }) => unit.source)).toEqual([['Hello world'], ['Good bye'], ['One file', '%d files']]);
+    expect(byContext('Hello world')).toMatchObject({ target: [''], state: 0, translated: false, location: 'src/app.c:1', position: 1, pending: false });
+    expect(byContext('Good bye')).toMatchObject({ target: ['Nashle'], state: 20, translated: true });
+    const source = await t.http().get(new URL(byContext('Good bye').source_unit).pathname).set('Authorization', admin.auth).expect(200);
+    expect(source.body).toMatchObject({ source: ['Good bye'], target: ['Good bye'], state: 100, language_code: 'en' });
+    const stats = await statistics(`/api/translations/${project.slug}/app/cs/`);
+    expect(stats).toMatchObject({ total: 3, translated: 1, translated_words: 2, total_words: 8 });
+  });
+
+  it('saves an edit: statistics move by exactly that string, the change is logged, commit writes only it', async () => {
+    const { translation, byContext, name } = await setUp('edit');
+    const before = await statistics(translation);
+    const unit = byContext('Hello world');
+    const res = await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: ['Ahoj světe'], state: 20 }).expect(200);
+    expect(res.body).toMatchObject({ target: ['Ahoj světe'], state: 20, translated: true, pending: true });
+    const after = await statistics(translation);
+    expect(after.translated - before.translated).toBe(1);
+    expect(after.translated_words - before.translated_words).toBe(2);
+    expect(after.total).toBe(before.total);
+    const changes = await t.http().get(`${translation}changes/`).set('Authorization', admin.auth).expect(200);
+    expect(changes.body.results[0]).toMatchObject({ action: 5, target: 'Ahoj světe' });
+    expect(changes.body.results[0].unit).toContain(`/api/units/${unit.id}/`);
+
+    const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
+    expect((await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200)).body).toEqual({ result: true });
+    const [head] = await git.log(name);
+    expect(head).toMatchObject({ authorName: 'Ada Admin', authorEmail: 'ada@example.com' });
+    expect(head.message).toContain('Czech');
+    expect(await git.readFile(name, 'po/cs.po')).toBe(CS_PO.replace('msgid "Hello world"\nmsgstr ""', 'msgid "Hello world"\nmsgstr "Ahoj světe"'));
+    const saved = await t.http().get(`/api/units/${unit.id}/`).set('Authorization', admin.auth).expect(200);
+    expect(saved.body.pending).toBe(false);
+  });
+
+  it('keeps every concurrent edit of one unit in the log and the statistics exact', async () => {
+    const { translation, byContext } = await setUp('concurrent');
+    const unit = byContext('Hello world');
+    const targets = ['A', 'B', 'C', 'D', 'E'];
+    await Promise.all(targets.map((target) => t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: [target], state: 20 }).expect(200)));
+    const changes = await t.http().get(`${translation}changes/?action=5&action=2`).set('Authorization', admin.auth).expect(200);
+    expect(changes.body.count).toBe(5);
+    const stats = await statistics(translation);
+    const [{ translated }] = await t.dataSource.query('SELECT count(*)::int AS translated FROM units u JOIN translations t ON t.id = u.translation_id WHERE t.language_code = $1 AND u.state >= 20 AND t.component_id = (SELECT component_id FROM translations WHERE id = (SELECT translation_id FROM units WHERE id = $2))', ['cs', unit.id]);
+    expect(stats.translated).toBe(translated);
+    expect(stats.translated).toBe(2);
+  });
+
+  it('refuses invalid writes with a detail', async () => {
+    const { byContext } = await setUp('invalid');
+    const unit = byContext('Hello world');
+    const patch = (body: object) => t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send(body);
+    expect((await patch({ target: ['x'] }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
+    expect((await patch({ target: ['x'], state: 0 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
+    expect((await patch({ target: [''], state: 20 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
+    expect((await patch({ target: ['x'], state: 7 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
+    const plural = byContext('One file');
+    expect((await t.http().patch(`/api/units/${plural.id}/`).set('Authorization', admin.auth).send({ target: ['a', 'b'], state: 20 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'target' });
+    await t.http().patch(`/api/units/${plural.id}/`).set('Authorization', admin.auth).send({ target: ['soubor', 'soubory', 'souborů'], state: 20 }).expect(200);
+    const source = new URL(unit.source_unit).pathname;
+    expect((await t.http().patch(source).set('Authorization', admin.auth).send({ target: ['x'], state: 20 }).expect(403)).body.detail).toBeTruthy();
+    expect((await patch({ explanation: 'x' }).expect(403)).body.detail).toContain('source strings');
+    await t.http().patch(source).set('Authorization', admin.auth).send({ explanation: 'Shown on the start page' }).expect(200);
+    await t.http().get('/api/units/999999/').set('Authorization', admin.auth).expect(404);
+  });
+
+  it('hides units of private projects from other users', async () => {
+    const { byContext, project } = await setUp('private');
+    await t.dataSource.query('UPDATE projects SET access_control = 100 WHERE id = $1', [project.id]);
+    const stranger = await createUser(t);
+    await t.http().get(`/api/units/${byContext('Good bye').id}/`).set('Authorization', stranger.auth).expect(404);
+    const list = await t.http().get(`/api/units/?q=${encodeURIComponent(`project:${project.slug}`)}`).set('Authorization', stranger.auth).expect(200);
+    expect(list.body.count).toBe(0);
+    await t.http().patch(`/api/units/${byContext('Good bye').id}/`).send({ target: ['x'], state: 20 }).expect(404);
+  });
+
+  it('searches with q', async () => {
+    const { translation, byContext, project } = await setUp('search');
+    const ids = async (q: string) =>
+      (await t.http().get(`${translation}units/?q=${encodeURIComponent(q)}`).set('Authorization', admin.auth).expect(200)).body.results.map((unit: { id: number }) => unit.id);
+    expect(await ids('state:translated')).toEqual([byContext('Good bye').id]);
+    expect(await ids('state:<translated')).toEqual([byContext('Hello world').id, byContext('One file').id]);
+    expect(await ids('source:world')).toEqual([byContext('Hello world').id]);
+    expect(await ids('has:plural')).toEqual([byContext('One file').id]);
+    expect(await ids('location:app.c OR target:Nashle')).toEqual([byContext('Hello world').id, byContext('Good bye').id]);
+    expect(await ids('NOT is:untranslated')).toEqual([byContext('Good bye').id]);
+    const global = await t.http().get(`/api/units/?q=${encodeURIComponent(`project:${project.slug} AND language:cs AND bye`)}`).set('Authorization', admin.auth).expect(200);
+    expect(global.body.results.map((unit: { id: number }) => unit.id)).toEqual([byContext('Good bye').id]);
+    const error = await t.http().get(`${translation}units/?q=${encodeURIComponent('state:(translated')}`).set('Authorization', admin.auth).expect(400);
+    expect(error.body.errors[0]).toMatchObject({ attr: 'q' });
+    expect(error.body.detail).toMatch(/Could not parse query string/);
+  });
+
+  it('adds a string and deletes one, writing both to the file at the next commit', async () => {
+    const { translation, byContext, name } = await setUp('add');
+    const created = await t.http().post(`${translation}units/`).set('Authorization', admin.auth)
+      .send({ source: 'New string', target: 'Nový řetězec', state: 20 }).expect(200);
+    expect(created.body.unit).toMatchObject({ source: ['New string'], target: ['Nový řetězec'], state: 20 });
+    await t.http().post(`${translation}units/`).set('Authorization', admin.auth).send({ source: 'New string', target: 'x' }).expect(400);
+    await t.http().delete(`/api/units/${byContext('Good bye').id}/`).set('Authorization', admin.auth).expect(204);
+    expect((await statistics(translation)).total).toBe(3);
+    const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
+    await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    const file = await git.readFile(name, 'po/cs.po');
+    expect(file).toContain('msgid "New string"\nmsgstr "Nový řetězec"');
+    expect(file).not.toContain('Good bye');
+  });
+});
