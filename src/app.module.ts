@@ -19,6 +19,7 @@ import { RepositoriesModule } from './repositories/repositories.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
 import { TasksModule } from './tasks/tasks.module';
+import { TranslationLifecycleModule } from './translations/translation-lifecycle.module';
 import { TranslationsModule } from './translations/translations.module';
 import { UnitsModule } from './units/units.module';
 import { UsersModule } from './users/users.module';
@@ -56,6 +57,7 @@ export class AppModule {
         ComponentListsModule,
         ChangesModule,
         TranslationsModule,
+        TranslationLifecycleModule,
         UnitsModule,
         DownloadsModule,
         RootModule,

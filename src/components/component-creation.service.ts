@@ -22,7 +22,8 @@ import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentsRepository } from './components.repository';
 import { assertFilemask, ComponentsService } from './components.service';
-import { CreateComponentDto } from './dto/component-fields.dto';
+import { NewComponentDto } from './dto/component-fields.dto';
+import { DocfileImport, readDocfileUpload } from './docfile-upload';
 
 /**
  * POST /api/projects/<p>/components/: validates and stores the component, then hands the repository work
@@ -41,21 +42,23 @@ export class ComponentCreationService {
 
   async create(
     project: Project,
-    fields: CreateComponentDto,
+    fields: NewComponentDto,
     uploads: UploadedFiles,
     permissions: UserPermissions,
     creator: User,
     urls: UrlBuilder,
   ): Promise<ComponentResponse> {
-    assertFilemask(fields.filemask);
-    if (uploads.docfile) {
-      throw ValidationError.field('docfile', 'Translating documents is not supported by this server; upload a ZIP of translation files as zipfile.');
-    }
     // Uploaded files make a component without a remote: `vcs` local, `repo` local:, as in Weblate.
     // An archive may expand to a few times the upload limit: translation files compress well, bombs far better.
-    const uploaded = uploads.zipfile ? await readZipUpload(uploads.zipfile.buffer, 4 * this.config.uploadMaxBytes) : null;
+    const zipped = uploads.zipfile ? await readZipUpload(uploads.zipfile.buffer, 4 * this.config.uploadMaxBytes) : null;
+    const document = !zipped && uploads.docfile ? await this.readDocfile(uploads.docfile, fields) : null;
+    if (document) Object.assign(fields, { file_format: document.fileFormat, filemask: document.filemask, template: document.template, new_base: document.newBase });
+    assertRequired(fields);
+    assertFilemask(fields.filemask);
+    const uploaded = zipped ?? document?.files ?? null;
     const repo = uploaded ? LOCAL_REPO : fields.repo?.trim();
     if (!repo) throw ValidationError.field('repo', 'This field is required.', 'required');
+    if (fields.push) await this.componentsService.checkPushUrl(fields.push, uploaded ? 'local' : (fields.vcs ?? 'git'));
     const linked = repo.startsWith(INTERNAL_SCHEME) ? await this.resolveInternalUrl(repo, permissions) : null;
     if (!linked && !uploaded) await this.checkUrl(repo);
 
@@ -85,14 +88,14 @@ export class ComponentCreationService {
       });
       return created;
     });
-    if (uploaded) await this.importUpload(saved, uploaded);
+    if (uploaded) await this.importUpload(saved, uploaded, zipped ? 'zipfile' : 'docfile');
     const task = await this.tasks.start('component.setup', { componentId: saved.id });
     await this.components.transaction((manager) => manager.getRepository(Component).update(saved.id, { taskId: task.id }));
     return serializeComponent((await this.components.findById(saved.id))!, urls);
   }
 
   /** Writes the uploaded files into a new local repository as its first commit; on failure nothing stays. */
-  private async importUpload(component: Component, files: Map<string, Buffer>): Promise<void> {
+  private async importUpload(component: Component, files: Map<string, Buffer>, field: string): Promise<void> {
     try {
       const repository = await initLocalRepository(this.workingCopies.dirOf(component));
       for (const [path, content] of files) await repository.writeFile(path, content);
@@ -100,9 +103,19 @@ export class ComponentCreationService {
     } catch (error) {
       await this.components.transaction((manager) => manager.getRepository(Component).delete(component.id));
       await this.workingCopies.remove(component);
-      if (error instanceof VcsError) throw ValidationError.field('zipfile', error.message);
+      if (error instanceof VcsError) throw ValidationError.field(field, error.message);
       throw error;
     }
+  }
+
+  /** The document is stored as the source language's file, so the source language is resolved first. */
+  private async readDocfile(upload: Express.Multer.File, fields: NewComponentDto): Promise<DocfileImport> {
+    const source = await this.components.transaction((manager) => this.sourceLanguage(manager, fields.source_language));
+    return readDocfileUpload(
+      upload,
+      { slug: fields.slug, sourceLanguage: source.code, fileFormat: fields.file_format, filemask: fields.filemask, template: fields.template, newBase: fields.new_base },
+      this.config.uploadMaxBytes,
+    );
   }
 
   private async checkUrl(repo: string): Promise<void> {
@@ -128,5 +141,13 @@ export class ComponentCreationService {
     const language = await manager.getRepository(Language).findOneBy({ code: code ?? 'en' });
     if (!language) throw ValidationError.field('source_language.code', 'Language with this language code was not found.');
     return language;
+  }
+}
+
+/** filemask and file_format may come from an uploaded document; otherwise they are required, as for PUT. */
+function assertRequired(fields: NewComponentDto): asserts fields is NewComponentDto & { filemask: string; file_format: string } {
+  const missing = (['filemask', 'file_format'] as const).filter((attr) => !fields[attr]);
+  if (missing.length) {
+    throw new ValidationError(missing.map((attr) => ({ code: 'required', detail: 'This field is required.', attr })));
   }
 }

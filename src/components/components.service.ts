@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
+import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
@@ -12,6 +13,8 @@ import { Project } from '../projects/project.entity';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { User } from '../users/user.entity';
+import { checkRepositoryUrl } from '../vcs/url-policy';
+import { VcsError } from '../vcs/vcs-error';
 import { Component } from './component.entity';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
@@ -21,6 +24,7 @@ import { ComponentFieldsDto } from './dto/component-fields.dto';
 @Injectable()
 export class ComponentsService {
   constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
     private readonly components: ComponentsRepository,
     private readonly projects: ProjectsRepository,
     private readonly changes: ChangesService,
@@ -35,6 +39,7 @@ export class ComponentsService {
 
   /** PATCH and PUT. Repository settings of a linked component belong to its parent and are refused here. */
   async update(context: ComponentContext, fields: ComponentFieldsDto, urls: UrlBuilder): Promise<ComponentResponse> {
+    if (fields.push) await this.checkPushUrl(fields.push, fields.vcs ?? context.component.vcs);
     const saved = await this.components.transaction(async (manager) => {
       const changes: Partial<Component> = componentColumns(fields);
       if (fields.source_language !== undefined) changes.sourceLanguageId = (await this.resolveLanguage(manager, fields.source_language)).id;
@@ -45,6 +50,20 @@ export class ComponentsService {
       return manager.getRepository(Component).save(next);
     });
     return serializeComponent((await this.components.findById(saved.id))!, urls);
+  }
+
+  /**
+   * A push URL is held to the same policy as the repository URL (pushing to an internal host leaks as much as
+   * cloning from one); a component without a remote has nothing to push, as Weblate's clean_repo says.
+   */
+  async checkPushUrl(push: string, vcs: string): Promise<void> {
+    if (vcs === 'local') throw ValidationError.field('push', 'Push URL is not used without a remote repository.');
+    try {
+      await checkRepositoryUrl(push, { allowedSchemes: this.config.vcsAllowedSchemes, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
+    } catch (error) {
+      if (error instanceof VcsError) throw ValidationError.field('push', error.message.replace(/^Repository URL/, 'Push URL'));
+      throw error;
+    }
   }
 
   /** As Weblate's do_lock: only a change of state is logged, so repeating a lock leaves no second entry. */

@@ -14,7 +14,7 @@ import { Project } from '../projects/project.entity';
 import { ComponentResponse } from './component.serializer';
 import { ComponentCreationService } from './component-creation.service';
 import { ComponentsService } from './components.service';
-import { CreateComponentDto } from './dto/component-fields.dto';
+import { NewComponentDto } from './dto/component-fields.dto';
 
 @ApiTags('components')
 @Controller('api/projects/:project/components')
@@ -35,7 +35,7 @@ export class ProjectComponentsController {
   /** Answers 201 at once; the clone and file discovery run in the task at `task_url`. */
   @Post()
   @RequirePermission('project.edit', 'project')
-  async create(@Req() req: Request, @Target() project: Project, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+  async create(@Req() req: Request, @Target() project: Project, @Body() body: NewComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
     return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), requestContext(req).user, urls);
   }
 }

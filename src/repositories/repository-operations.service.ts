@@ -10,6 +10,7 @@ import { PendingWriter, WrittenFile } from '../units/pending-writer';
 import { TranslationFileError } from '../units/translation-file-error';
 import { TranslationScanner } from '../units/translation-scanner';
 import { MergeStyle, Repository, Signature } from '../vcs/repository';
+import { splitCredentials } from '../vcs/repository-url';
 import { VcsError } from '../vcs/vcs-error';
 import { renderMessage } from './commit-message';
 import { RepositoryLocks } from './repository-lock';
@@ -125,7 +126,7 @@ export class RepositoryOperationsService {
         return this.commit(context, owner, repository);
       case 'push':
         await this.commit(context, owner, repository);
-        await repository.push(owner.pushBranch || undefined);
+        await repository.push(owner.pushBranch || undefined, owner.push ? splitCredentials(owner.push) : undefined);
         return { result: true };
       case 'pull':
         return this.pull(owner, repository);

@@ -21,10 +21,12 @@ import {
   MergeOptions,
   MergeResult,
   MergeStyle,
+  PushOptions,
   Repository,
   RepositoryStatus,
 } from './repository';
-import { redactUrl, splitCredentials } from './repository-url';
+import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
+import { SystemGitRepository } from './system-git-repository';
 import { publicOnlyLookup } from './url-policy';
 import { VcsError, VcsErrorCode } from './vcs-error';
 import {
@@ -174,15 +176,29 @@ export class GitRepository implements Repository {
     return { ok: true, changedFiles };
   }
 
-  async push(branch?: string): Promise<void> {
+  async push(branch?: string, options: PushOptions = {}): Promise<void> {
+    // isomorphic-git speaks only http(s): an ssh push URL goes through the git binary on the same working copy.
+    if (options.url && parseRepositoryUrl(options.url).scheme === 'ssh') {
+      return new SystemGitRepository(this.workDir).push(branch, options);
+    }
     const current = await this.branch();
-    const action = `Pushing to ${await this.remoteUrl()}`;
+    const action = `Pushing to ${options.url ? redactUrl(options.url) : await this.remoteUrl()}`;
+    const credentials = options.url ? options.credentials : this.credentials;
     try {
       // isomorphic-git throws for every refusal: PushRejectedError when it sees locally that the push is not a
-      // fast-forward, GitPushError when the server refuses.
-      await git.push({ ...this.ctx, ...this.network(), remote: REMOTE, ref: current, remoteRef: branch ?? current });
+      // fast-forward, GitPushError when the server refuses. With `url`, the remote-tracking ref of `remote` is
+      // still updated, as git does with a pushurl.
+      await git.push({
+        ...this.ctx,
+        http: this.http,
+        onAuth: credentials ? () => ({ ...credentials }) : undefined,
+        remote: REMOTE,
+        url: options.url,
+        ref: current,
+        remoteRef: branch ?? current,
+      });
     } catch (error) {
-      throw this.failure(error, 'push_failed', action);
+      throw toVcsError(error, 'push_failed', action, [credentials?.password]);
     }
   }
 

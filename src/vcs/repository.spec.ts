@@ -266,6 +266,23 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     expect((await server.log(name))[0].sha).toBe(upstream);
   });
 
+  it('pushes to a separate push URL, leaving origin and its configured URL alone', async () => {
+    const { name, url, repo } = await cloned();
+    counter += 1;
+    const forkName = `fork-${counter}.git`;
+    const fork = await server.createBareRepo(forkName);
+    const [upstream] = await server.log(name);
+    await repo.writeFile('po/de.po', 'forked');
+    const sha = await repo.commit(['po/de.po'], { message: 'To the fork', author: JANE });
+
+    await repo.push(undefined, { url: fork });
+
+    expect((await server.log(forkName))[0].sha).toBe(sha);
+    expect(await server.readFile(forkName, 'po/de.po')).toBe('forked');
+    expect((await server.log(name))[0].sha).toBe(upstream.sha);
+    expect(await repo.remoteUrl()).toBe(url);
+  });
+
   it('resets to the remote branch and cleans up untracked files', async () => {
     const { name, repo, work } = await cloned();
     await repo.writeFile('po/de.po', 'local');

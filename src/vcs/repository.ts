@@ -27,8 +27,12 @@ export interface Repository {
    * overwritten.
    */
   merge(style: MergeStyle, options: MergeOptions): Promise<MergeResult>;
-  /** Pushes HEAD to `branch` (default: the tracked branch) on origin; VcsError('push_rejected') when not a fast-forward. */
-  push(branch?: string): Promise<void>;
+  /**
+   * Pushes HEAD to `branch` (default: the tracked branch) on origin, or on `options.url` when the component has a
+   * separate push URL (as git's `remote.origin.pushurl`: the remote-tracking branch still follows what was pushed).
+   * VcsError('push_rejected') when not a fast-forward.
+   */
+  push(branch?: string, options?: PushOptions): Promise<void>;
 
   /** Hard reset of branch, index and tracked files to the remote-tracking branch. Untracked files stay (see cleanup). */
   reset(): Promise<void>;
@@ -45,6 +49,12 @@ export interface Repository {
 export interface Credentials {
   username: string;
   password: string;
+}
+
+export interface PushOptions {
+  /** Push here instead of origin's URL; without credentials (pass them separately, see splitCredentials). */
+  url?: string;
+  credentials?: Credentials;
 }
 
 export interface Signature {

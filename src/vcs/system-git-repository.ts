@@ -6,6 +6,7 @@ import {
   MergeOptions,
   MergeResult,
   MergeStyle,
+  PushOptions,
   Repository,
   RepositoryStatus,
 } from './repository';
@@ -146,12 +147,19 @@ export class SystemGitRepository implements Repository {
     return { ok: true, changedFiles: splitNul(await this.git(['diff', '--name-only', '-z', head, 'HEAD'])) };
   }
 
-  async push(branch?: string): Promise<void> {
+  async push(branch?: string, options: PushOptions = {}): Promise<void> {
     const target = branch ?? (await this.branch());
-    await this.git(['push', '--quiet', REMOTE, `HEAD:refs/heads/${this.checkRevision(target)}`], {
-      fallback: 'push_failed',
-      action: 'Pushing to',
-    });
+    const refspec = `HEAD:refs/heads/${this.checkRevision(target)}`;
+    if (!options.url) {
+      await this.git(['push', '--quiet', REMOTE, refspec], { fallback: 'push_failed', action: 'Pushing to' });
+      return;
+    }
+    // A one-off `remote.origin.pushurl`, as Weblate configures it: origin's remote-tracking branch follows the push.
+    const args = ['-c', `remote.${REMOTE}.pushurl=${options.url}`, 'push', '--quiet', REMOTE, refspec];
+    const run = await runGit(this.workDir, args, { ...this.options, credentials: options.credentials });
+    if (run.code !== 0) {
+      throw this.failure(run.stderr, 'push_failed', `Pushing to ${redactUrl(options.url)}`, options.credentials);
+    }
   }
 
   async reset(): Promise<void> {
@@ -190,14 +198,13 @@ export class SystemGitRepository implements Repository {
     return run.stdout;
   }
 
-  private failure(stderr: string, fallback: VcsErrorCode, action: string): VcsError {
+  private failure(stderr: string, fallback: VcsErrorCode, action: string, credentials = this.options.credentials): VcsError {
     const lines = stderr.split('\n').map((line) => line.trim());
     const detail =
       lines
         .filter((line) => line && !line.startsWith('hint:'))
         .slice(-3)
         .join(' ') || 'git failed';
-    const { credentials } = this.options;
     const token = credentials && Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
     const message = scrubSecrets(`${action} failed: ${detail}`, [credentials?.password, token]);
     return new VcsError(classifyGitStderr(stderr) ?? fallback, message);

@@ -68,13 +68,27 @@ export class ComponentFieldsDto extends ComponentSettingsDto {
   @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
 }
 
-/** PUT and creation: what identifies the component and its files is required (`repo` unless files are uploaded). */
+/** PUT: what identifies the component and its files is required. */
 export class CreateComponentDto extends ComponentSettingsDto {
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) name: string;
   @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask: string;
   @IsDefined(REQUIRED) @IsIn(FILE_FORMATS) file_format: string;
+  /** Keep a separate clone even when another component of the project uses the same repository. */
+  @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
+}
+
+/**
+ * POST …/components/: as PUT, except that `repo` is not needed when files are uploaded, and `filemask` and
+ * `file_format` may be derived from an uploaded `docfile` (the creation service requires them otherwise).
+ */
+export class NewComponentDto extends ComponentSettingsDto {
+  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) name: string;
+  @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
+  @IsOptional() @IsString() @MaxLength(300) repo?: string;
+  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask?: string;
+  @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
 }

@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { ComponentContext } from '../components/components.repository';
+import { RequirePermission } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { requestContext } from '../core/http/request-context';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { serializeTranslation, TranslationResponse } from './translation.serializer';
+import { TranslationLifecycleService } from './translation-lifecycle.service';
+import { TranslationContext } from './translations.repository';
+
+/** Adding a language to a component and removing a translation: both change the repository. */
+@ApiTags('translations')
+@Controller('api')
+export class TranslationLifecycleController {
+  constructor(
+    private readonly lifecycle: TranslationLifecycleService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  /** As Weblate, the new translation comes wrapped in `data`, without its component. */
+  @Post('components/:project/:component/translations')
+  @HttpCode(201)
+  @RequirePermission('translation.add', 'component')
+  async add(
+    @Req() req: Request, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
+  ): Promise<{ data: TranslationResponse }> {
+    const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), requestContext(req).user);
+    return { data: serializeTranslation(created, urls, { embedComponent: false }) };
+  }
+
+  @Delete('translations/:project/:component/:language')
+  @HttpCode(204)
+  @RequirePermission('translation.delete', 'translation')
+  async remove(@Req() req: Request, @Target() context: TranslationContext): Promise<void> {
+    await this.lifecycle.remove(context, requestContext(req).user);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { LanguagesModule } from '../languages/languages.module';
+import { UnitsModule } from '../units/units.module';
+import { TranslationLifecycleController } from './translation-lifecycle.controller';
+import { TranslationLifecycleService } from './translation-lifecycle.service';
+import { TranslationsModule } from './translations.module';
+
+/**
+ * Adding and removing translations: apart from TranslationsModule because they scan files with the units'
+ * TranslationScanner, and UnitsModule already imports TranslationsModule.
+ */
+@Module({
+  imports: [TranslationsModule, UnitsModule, LanguagesModule],
+  controllers: [TranslationLifecycleController],
+  providers: [TranslationLifecycleService],
+})
+export class TranslationLifecycleModule {}

@@ -1,0 +1,211 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DataSource, EntityManager } from 'typeorm';
+import { UserPermissions } from '../auth/user-permissions';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
+import { Component } from '../components/component.entity';
+import { ComponentContext } from '../components/components.repository';
+import { AppConfig } from '../config/app-config';
+import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { getFormat, TranslationFormat, UnitState } from '../formats';
+import { Language } from '../languages/language.entity';
+import { LanguagesRepository } from '../languages/languages.repository';
+import { renderMessage } from '../repositories/commit-message';
+import { RepositoryLocks } from '../repositories/repository-lock';
+import { WorkingCopies } from '../repositories/working-copies';
+import { TranslationScanner } from '../units/translation-scanner';
+import { User } from '../users/user.entity';
+import { Repository, Signature } from '../vcs/repository';
+import { normalizeRelativePath } from '../vcs/work-tree';
+import { Filemask } from './filemask';
+import { formatLanguageCode } from './language-code-style';
+import { Translation } from './translation.entity';
+import { TranslationContext, TranslationsRepository } from './translations.repository';
+
+/** Weblate's committer where no person authored the commit. */
+const COMMITTER: Signature = { name: 'Weblate', email: 'noreply@weblate.org' };
+
+/**
+ * Adding a language to a component (a new file from the component's base, committed with `add_message`) and
+ * removing one (its file deleted and committed with `delete_message`), as Weblate's `add_new_language` and
+ * `Translation.remove`. Both hold the working copy's lock, so they never interleave with commits or pulls.
+ */
+@Injectable()
+export class TranslationLifecycleService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly workingCopies: WorkingCopies,
+    private readonly locks: RepositoryLocks,
+    private readonly scanner: TranslationScanner,
+    private readonly changes: ChangesService,
+    private readonly languages: LanguagesRepository,
+    private readonly translations: TranslationsRepository,
+  ) {}
+
+  async add(context: ComponentContext, languageCode: unknown, permissions: UserPermissions, user: User): Promise<TranslationContext> {
+    if (typeof languageCode !== 'string' || languageCode === '') {
+      throw ValidationError.field('language_code', "Missing 'language_code' parameter", 'required');
+    }
+    const language = await this.languages.findByCode(languageCode);
+    if (!language) throw ValidationError.field('language_code', `No language code '${languageCode}' found!`);
+    const { component, project } = context;
+    // As Weblate: component editors may add languages whatever new_lang says; everybody else only with "add".
+    if (component.newLang !== 'add' && !permissions.can('component.edit', { projectId: project.id, accessControl: project.accessControl })) {
+      throw new PermissionDeniedError('You do not have permissions to add new translation file.');
+    }
+    const format = getFormat(component.fileFormat);
+    if (!format) throw new PermissionDeniedError('Could not add new translation file.');
+    if (language.id === component.sourceLanguageId) {
+      throw ValidationError.field('language_code', 'The given language is used as a source language.');
+    }
+    if (await this.dataSource.getRepository(Translation).existsBy({ componentId: component.id, languageId: language.id })) {
+      throw ValidationError.field('language_code', 'The given language already exists.');
+    }
+    const code = formatLanguageCode(language.code, component.languageCodeStyle, format.id);
+    if (!matchesLanguageFilter(component.languageRegex, code)) {
+      throw ValidationError.field('language_code', 'The given language is filtered by the language filter.');
+    }
+    const filename = new Filemask(component.filemask).pathFor(code);
+    const owner = context.linked?.component ?? component;
+
+    await this.locks.withLock(String(owner.id), async () => {
+      const repository = this.workingCopies.open(owner);
+      if (await exists(repository, filename)) throw ValidationError.field('language_code', 'Translation file already exists!');
+      const content = await this.newFile(format, component, repository, language, code);
+      await repository.writeFile(filename, content);
+      try {
+        await repository.commit([filename], {
+          message: renderMessage(component.addMessage, this.messageVariables(context, language, code)),
+          author: signatureOf(user),
+          committer: COMMITTER,
+        });
+      } catch (error) {
+        await rm(join(repository.workDir, normalizeRelativePath(filename)), { force: true });
+        throw error;
+      }
+      return this.dataSource.transaction(async (manager) => {
+        await this.scanner.scan(manager, component, repository);
+        const [row]: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND language_id = $2', [component.id, language.id]);
+        if (!row) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+        await this.changes.record(manager, {
+          action: ChangeAction.AddedLanguage,
+          projectId: project.id,
+          componentId: component.id,
+          translationId: row.id,
+          languageId: language.id,
+          userId: user.id,
+          authorId: user.id,
+          target: language.code,
+        });
+
+      });
+    });
+    return (await this.translations.findInComponent(context, code))!;
+  }
+
+  async remove(context: TranslationContext, user: User): Promise<void> {
+    const { translation, component: componentContext, language } = context;
+    const { component, project } = componentContext;
+    if (translation.isSource) throw new PermissionDeniedError('Can not delete translation: the source language cannot be removed.');
+    const owner = componentContext.linked?.component ?? component;
+    await this.locks.withLock(String(owner.id), async () => {
+      if (translation.filename) {
+        const repository = this.workingCopies.open(owner);
+        if (await exists(repository, translation.filename)) {
+          await rm(join(repository.workDir, normalizeRelativePath(translation.filename)), { force: true });
+          await repository.commit([translation.filename], {
+            message: renderMessage(component.deleteMessage, this.messageVariables(componentContext, language, translation.languageCode)),
+            author: signatureOf(user),
+            committer: COMMITTER,
+          });
+        }
+      }
+      await this.dataSource.transaction(async (manager: EntityManager) => {
+        await manager.getRepository(Translation).delete(translation.id);
+        await this.changes.record(manager, {
+          action: ChangeAction.RemoveTranslation,
+          projectId: project.id,
+          componentId: component.id,
+          languageId: language.id,
+          userId: user.id,
+          authorId: user.id,
+          target: translation.filename,
+        });
+      });
+    });
+  }
+
+  /**
+   * A new file starts from `new_base` (for monolingual formats, the template when there is none) with every
+   * string untranslated; without a base, it is the format's empty file. The base must parse: Weblate refuses
+   * to add languages from an invalid template.
+   */
+  private async newFile(format: TranslationFormat, component: Component, repository: Repository, language: Language, code: string): Promise<Buffer> {
+    const monolingual = component.template !== '';
+    const basePath = component.newBase || (monolingual ? component.template : '');
+    const [plural]: { number: number; formula: string }[] = await this.dataSource.query(
+      'SELECT number, formula FROM plurals WHERE language_id = $1 AND source = 0 ORDER BY id LIMIT 1',
+      [language.id],
+    );
+    const options = {
+      language: code,
+      pluralCount: plural?.number ?? 2,
+      pluralForms: plural ? `nplurals=${plural.number}; plural=${plural.formula};` : undefined,
+    };
+    if (!basePath) return format.serialize([], options);
+    let base: Buffer;
+    try {
+      base = await repository.readFile(basePath);
+    } catch {
+      throw new PermissionDeniedError(monolingual && !component.newBase ? 'The monolingual base language file is invalid.' : 'The template for new translations is invalid.');
+    }
+    try {
+      const template = monolingual ? await repository.readFile(component.template).catch(() => base) : undefined;
+      const { units } = await format.parse(base, { template: format.monolingual ? template : undefined, language: code });
+      const empty = units.map((unit) => ({ ...unit, target: unit.source.map(() => ''), state: UnitState.Empty, previousSource: '' }));
+      return await format.serialize(empty, { ...options, template: base });
+    } catch (error) {
+      throw new PermissionDeniedError(`The template for new translations is invalid: ${(error as Error).message}`);
+    }
+  }
+
+  /** The Django-template variables of Weblate's add and delete messages. */
+  private messageVariables(context: ComponentContext, language: Language, code: string): Record<string, unknown> {
+    const translateUrl = `${this.config.siteUrl ?? ''}/projects/${context.project.slug}/${context.path}/${code}/`;
+    return {
+      project_name: context.project.name,
+      project_slug: context.project.slug,
+      component_name: context.component.name,
+      component_slug: context.component.slug,
+      language_name: language.name,
+      language_code: language.code,
+      site_title: this.config.siteTitle,
+      url: translateUrl,
+    };
+  }
+}
+
+function signatureOf(user: User): Signature {
+  return user.email ? { name: user.fullName || user.username, email: user.email } : COMMITTER;
+}
+
+async function exists(repository: Repository, path: string): Promise<boolean> {
+  return repository.readFile(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Weblate's language_regex is a Python regex; the common forms are valid in JavaScript too. */
+function matchesLanguageFilter(source: string, code: string): boolean {
+  if (!source) return true;
+  try {
+    return new RegExp(source).test(code);
+  } catch {
+    return true;
+  }
+}
