@@ -4,14 +4,15 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
-import { TranslationUnit, UnitState } from '../formats';
+import { UnitState } from '../formats';
 import { makeUnit } from '../formats/units';
 import { TranslationContext } from '../translations/translations.repository';
 import { TranslationStatistics } from './translation-statistics';
-import { changeScope, Editor } from './unit-editing.service';
+import { changeScope, Editor, pluralCountOf } from './unit-editing.service';
 import { ComponentLockedError } from './unit-errors';
 import { failingChecksFor, joinFlags } from './unit-checks';
-import { toRow, upsertUnits } from './unit-rows';
+import { toRow } from './unit-rows';
+import { appendUnits } from './append-units';
 import { UnitContext, UnitsRepository } from './units.repository';
 
 /**
@@ -45,23 +46,17 @@ export class UnitCreationService {
       const exists = await manager.query('SELECT 1 FROM units WHERE translation_id = $1 AND id_hash = $2', [translation.translation.id, toRow(unit, []).idHash]);
       if (exists.length) throw ValidationError.field(null, 'This string seems to already exist.');
       const touched = new Set<number>([translation.translation.id, sourceTranslationId]);
-      await this.insert(manager, sourceTranslationId, { ...unit, target: source, state: isSource ? state : UnitState.ReadOnly }, []);
+      await appendUnits(manager, sourceTranslationId, [{ ...unit, target: source, state: isSource ? state : UnitState.ReadOnly }], null);
       if (isSource) {
         for (const id of await this.otherTranslationIds(manager, component.id, sourceTranslationId)) {
-          await this.insert(manager, id, { ...unit, target: source.map(() => ''), state: UnitState.Empty }, []);
+          await appendUnits(manager, id, [{ ...unit, target: source.map(() => ''), state: UnitState.Empty }], sourceTranslationId);
           touched.add(id);
         }
       } else {
         const flags = joinFlags(translation.component.project.checkFlags, component.checkFlags);
-        const pluralCount = translation.language.plurals?.[0]?.number ?? 2;
-        const checks = failingChecksFor(unit, { flags, pluralCount, languageCode: translation.translation.languageCode, isSource: false });
-        await this.insert(manager, translation.translation.id, unit, checks);
+        const scope = { flags, pluralCount: pluralCountOf(translation), languageCode: translation.translation.languageCode, isSource: false };
+        await appendUnits(manager, translation.translation.id, [unit], sourceTranslationId, (added) => failingChecksFor(added, scope));
       }
-      await manager.query(
-        `UPDATE units u SET source_unit_id = s.id FROM units s
-         WHERE s.translation_id = $1 AND s.id_hash = u.id_hash AND u.id_hash = $2 AND u.translation_id <> $1`,
-        [sourceTranslationId, toRow(unit, []).idHash],
-      );
       await manager.query('UPDATE translations SET needs_write = true WHERE id = ANY($1::int[])', [[...touched]]);
       await this.statistics.recount(manager, [...touched]);
       const [{ id }]: { id: number }[] = await manager.query('SELECT id FROM units WHERE translation_id = $1 AND id_hash = $2', [
@@ -79,12 +74,6 @@ export class UnitCreationService {
       return id;
     });
     return (await this.units.findContext(unitId))!;
-  }
-
-  private async insert(manager: EntityManager, translationId: number, unit: TranslationUnit, checks: string[]): Promise<void> {
-    const [{ position }]: { position: number }[] = await manager.query('SELECT coalesce(max(position), 0) + 1 AS position FROM units WHERE translation_id = $1', [translationId]);
-    await upsertUnits(manager, translationId, [toRow({ ...unit, position }, checks)]);
-    await manager.query('UPDATE units SET pending = true WHERE translation_id = $1 AND position = $2', [translationId, position]);
   }
 
   private async sourceTranslationId(manager: EntityManager, componentId: number): Promise<number> {

@@ -8,7 +8,7 @@ import { TranslationFileError } from './translation-file-error';
 import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
 import { TranslationStatistics } from './translation-statistics';
 import { failingChecksFor, joinFlags } from './unit-checks';
-import { linkSourceUnits, removeUnitsExcept, toRow, upsertUnits } from './unit-rows';
+import { removeUnitsExcept, toRow, upsertUnits } from './unit-rows';
 
 export interface ImportSummary {
   /** Translations whose file changed and were read again. */
@@ -53,13 +53,12 @@ export class UnitImport {
     ];
     const changed = all.filter((translation) => options.force || translation.revision !== translation.info.revision);
     let units = 0;
-    for (const translation of changed) units += await this.store(manager, component, translation);
-    await linkSourceUnits(manager, source.id, changed.filter((translation) => !translation.info.isSource).map((translation) => translation.info.id));
+    for (const translation of changed) units += await this.store(manager, component, translation, source.id);
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
     return { updated: changed.length, units };
   }
 
-  private async store(manager: EntityManager, component: Component, translation: ParsedTranslation): Promise<number> {
+  private async store(manager: EntityManager, component: Component, translation: ParsedTranslation, sourceTranslationId: number): Promise<number> {
     const { info } = translation;
     const scope = { flags: component.checkFlags, pluralCount: info.pluralCount, languageCode: info.languageCode, isSource: info.isSource };
     const seen = new Set<string>();
@@ -70,7 +69,7 @@ export class UnitImport {
       })
       // A key repeated in one file is one string, as in Weblate; the first occurrence wins.
       .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
-    await upsertUnits(manager, info.id, rows);
+    await upsertUnits(manager, info.id, rows, info.isSource ? null : sourceTranslationId);
     await removeUnitsExcept(manager, info.id, rows.map((row) => row.idHash));
     await manager.query('UPDATE translations SET revision = $2 WHERE id = $1', [info.id, translation.revision]);
     return rows.length;

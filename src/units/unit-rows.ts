@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { TranslationUnit } from '../formats';
+import { textArrayLiteral } from './pg-array';
 import { contentHash, hash52 } from './unit-hash';
 import { countChars, countWords } from './unit-metrics';
 
@@ -27,28 +28,27 @@ export function toRow(unit: TranslationUnit, failingChecks: string[]): UnitRow {
 /** Rows per statement: large enough that 100k strings take a few dozen round trips, small enough for parameters. */
 const BATCH = 5000;
 
-/** Arrays travel as JSON text because unnest() would flatten a text[][] parameter. */
-const jsonArray = (column: string) => `ARRAY(SELECT jsonb_array_elements_text(d.${column}::jsonb))`;
-
 /**
- * Stores a file's units in one translation with set-based statements. A unit edited in the database and not
- * yet written (pending) keeps its target and state; an approval survives a file that cannot express it.
+ * Stores a file's units in one translation with set-based statements, linked to the source units of
+ * `sourceTranslationId` (stored first). A unit edited in the database and not yet written (pending) keeps its
+ * target and state; an approval survives a file that cannot express it; unchanged rows are not rewritten.
  */
-export async function upsertUnits(manager: EntityManager, translationId: number, rows: readonly UnitRow[]): Promise<void> {
+export async function upsertUnits(manager: EntityManager, translationId: number, rows: readonly UnitRow[], sourceTranslationId: number | null = null): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const column = <T>(pick: (row: UnitRow) => T) => batch.map(pick);
     await manager.query(
-      `INSERT INTO units (translation_id, id_hash, content_hash, context, source, target, previous_source, note, location,
-         flags, state, position, num_words, num_chars, failing_checks)
-       SELECT $1, d.id_hash::bigint, d.content_hash::bigint, d.context, ${jsonArray('source')}, ${jsonArray('target')},
-         d.previous_source, d.note, d.location, d.flags, d.state, d.position, d.num_words, d.num_chars, ${jsonArray('checks')}
+      `INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, note,
+         location, flags, state, position, num_words, num_chars, failing_checks)
+       SELECT $1, (SELECT s.id FROM units s WHERE s.translation_id = $16 AND s.id_hash = d.id_hash::bigint),
+         d.id_hash::bigint, d.content_hash::bigint, d.context, d.source::text[], d.target::text[],
+         d.previous_source, d.note, d.location, d.flags, d.state, d.position, d.num_words, d.num_chars, d.checks::text[]
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
          $11::int[], $12::int[], $13::int[], $14::int[], $15::text[])
          AS d(id_hash, content_hash, context, source, target, previous_source, note, location, flags, state, position,
            num_words, num_chars, checks)
        ON CONFLICT (translation_id, id_hash) DO UPDATE SET
-         content_hash = EXCLUDED.content_hash, context = EXCLUDED.context, source = EXCLUDED.source,
+         source_unit_id = EXCLUDED.source_unit_id, content_hash = EXCLUDED.content_hash, context = EXCLUDED.context, source = EXCLUDED.source,
          previous_source = EXCLUDED.previous_source, note = EXCLUDED.note, location = EXCLUDED.location,
          flags = EXCLUDED.flags, position = EXCLUDED.position, num_words = EXCLUDED.num_words, num_chars = EXCLUDED.num_chars,
          target = CASE WHEN units.pending THEN units.target ELSE EXCLUDED.target END,
@@ -57,14 +57,18 @@ export async function upsertUnits(manager: EntityManager, translationId: number,
            ELSE EXCLUDED.state END,
          failing_checks = CASE WHEN units.pending THEN units.failing_checks ELSE EXCLUDED.failing_checks END,
          last_updated = CASE WHEN NOT units.pending AND units.target IS DISTINCT FROM EXCLUDED.target THEN now()
-           ELSE units.last_updated END`,
+           ELSE units.last_updated END
+       WHERE (units.source_unit_id, units.context, units.source, units.target, units.state, units.previous_source, units.note,
+           units.location, units.flags, units.position, units.failing_checks)
+         IS DISTINCT FROM (EXCLUDED.source_unit_id, EXCLUDED.context, EXCLUDED.source, EXCLUDED.target, EXCLUDED.state,
+           EXCLUDED.previous_source, EXCLUDED.note, EXCLUDED.location, EXCLUDED.flags, EXCLUDED.position, EXCLUDED.failing_checks)`,
       [
         translationId,
         column((row) => row.idHash),
         column((row) => row.contentHash),
         column((row) => row.unit.context),
-        column((row) => JSON.stringify(row.unit.source)),
-        column((row) => JSON.stringify(row.unit.target)),
+        column((row) => textArrayLiteral(row.unit.source)),
+        column((row) => textArrayLiteral(row.unit.target)),
         column((row) => row.unit.previousSource),
         column((row) => row.unit.note),
         column((row) => row.unit.location),
@@ -73,7 +77,8 @@ export async function upsertUnits(manager: EntityManager, translationId: number,
         column((row) => row.unit.position),
         column((row) => row.numWords),
         column((row) => row.numChars),
-        column((row) => JSON.stringify(row.failingChecks)),
+        column((row) => textArrayLiteral(row.failingChecks)),
+        sourceTranslationId,
       ],
     );
   }
@@ -81,17 +86,7 @@ export async function upsertUnits(manager: EntityManager, translationId: number,
 
 /** Removes the units of a translation whose strings are no longer in its file. */
 export async function removeUnitsExcept(manager: EntityManager, translationId: number, keep: readonly string[]): Promise<number> {
-  const [, removed] = await manager.query('DELETE FROM units WHERE translation_id = $1 AND NOT (id_hash = ANY($2::bigint[]))', [translationId, keep]);
+  // NOT IN over a subquery is a hashed lookup; `<> ALL(array)` would compare every row with every kept hash.
+  const [, removed] = await manager.query('DELETE FROM units WHERE translation_id = $1 AND id_hash NOT IN (SELECT unnest($2::bigint[]))', [translationId, keep]);
   return removed;
-}
-
-/** Points the units of a component's translations at the source unit with the same identity. */
-export async function linkSourceUnits(manager: EntityManager, sourceTranslationId: number, translationIds: readonly number[]): Promise<void> {
-  if (!translationIds.length) return;
-  await manager.query(
-    `UPDATE units u SET source_unit_id = s.id FROM units s
-     WHERE u.translation_id = ANY($2::int[]) AND s.translation_id = $1 AND s.id_hash = u.id_hash
-       AND u.source_unit_id IS DISTINCT FROM s.id`,
-    [sourceTranslationId, translationIds],
-  );
 }

@@ -11,11 +11,14 @@ import { UnitTargetLoader } from './unit-target.loader';
 import { UnitsController } from './units.controller';
 import { UnitsRepository } from './units.repository';
 import { UnitsService } from './units.service';
+import { FileReplacement } from './upload/file-replacement';
+import { TranslationUploadController } from './upload/translation-upload.controller';
+import { TranslationUploadService } from './upload/translation-upload.service';
 
 @Module({
   imports: [TranslationsModule],
-  controllers: [UnitsController, TranslationUnitsController],
-  providers: [PendingWriter, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader],
+  controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
+  providers: [PendingWriter, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
   exports: [PendingWriter, TranslationScanner, TranslationStatistics, UnitsRepository],
 })
 export class UnitsModule {}

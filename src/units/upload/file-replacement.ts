@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ChangeAction } from '../../changes/change-actions';
+import { ChangesService } from '../../changes/changes.service';
+import { Component } from '../../components/component.entity';
+import { ValidationError } from '../../core/errors/domain-error';
+import { FormatError, getFormat } from '../../formats';
+import { renderMessage } from '../../repositories/commit-message';
+import { RepositoryLocks } from '../../repositories/repository-lock';
+import { WorkingCopies } from '../../repositories/working-copies';
+import { TranslationContext } from '../../translations/translations.repository';
+import { TranslationScanner } from '../translation-scanner';
+import { changeScope } from '../unit-editing.service';
+import type { Uploader, UploadResult } from './translation-upload.service';
+import { UploadOptions } from './upload-options';
+
+/**
+ * Methods `replace` and `source`: the upload becomes the file in the repository (the translation's, or the
+ * template / new-base file for `source`), committed under the repository lock and read back into units.
+ * Strings edited but not yet committed in that translation give way to the uploaded file.
+ */
+@Injectable()
+export class FileReplacement {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly workingCopies: WorkingCopies,
+    private readonly locks: RepositoryLocks,
+    private readonly scanner: TranslationScanner,
+    private readonly changes: ChangesService,
+  ) {}
+
+  async replace(context: TranslationContext, file: Express.Multer.File, options: UploadOptions, uploader: Uploader): Promise<UploadResult> {
+    const { component } = context.component;
+    const path = options.method === 'source' ? component.template || component.newBase : context.translation.filename;
+    if (!path) throw ValidationError.field('method', 'This method is not available here.');
+    const total = await this.countUnits(component, file.buffer, path === component.template ? undefined : await this.readTemplate(context));
+    const owner = context.component.linked?.component ?? component;
+    await this.locks.withLock(String(owner.id), async () => {
+      const repository = this.workingCopies.open(owner);
+      await repository.writeFile(path, file.buffer);
+      const author = await this.signature(uploader.userId);
+      await repository.commit([path], {
+        message: renderMessage(component.commitMessage, {
+          project_name: context.component.project.name,
+          component_name: component.name,
+          language_name: context.language.name,
+          language_code: context.language.code,
+        }),
+        author,
+        committer: { name: 'Weblate', email: 'noreply@weblate.org' },
+      });
+      await this.dataSource.transaction(async (manager) => {
+        if (options.method === 'replace') await manager.query('UPDATE units SET pending = false WHERE translation_id = $1', [context.translation.id]);
+        await this.scanner.scan(manager, component, repository, { force: true });
+        await this.changes.record(manager, {
+          ...changeScope(context),
+          action: options.method === 'source' ? ChangeAction.SourceUpload : ChangeAction.ReplaceUpload,
+          userId: uploader.userId,
+          authorId: uploader.userId,
+          target: file.originalname,
+        });
+      });
+    });
+    return { not_found: 0, skipped: 0, accepted: total, total, result: total > 0, count: total };
+  }
+
+  /** The component's monolingual template as in its working copy, if it has one. */
+  async readTemplate(context: TranslationContext): Promise<Buffer | undefined> {
+    const { component } = context.component;
+    if (!component.template) return undefined;
+    const owner = context.component.linked?.component ?? component;
+    try {
+      return await this.workingCopies.open(owner).readFile(component.template);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Parses the upload before anything is written, so a broken file changes nothing. */
+  private async countUnits(component: Component, data: Buffer, template: Buffer | undefined): Promise<number> {
+    const format = getFormat(component.fileFormat);
+    if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
+    try {
+      return (await format.parse(data, { template: format.monolingual ? template : undefined })).units.length;
+    } catch (error) {
+      if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private async signature(userId: number | null): Promise<{ name: string; email: string }> {
+    const [user]: { full_name: string; email: string }[] = userId === null ? [] : await this.dataSource.query('SELECT full_name, email FROM users WHERE id = $1', [userId]);
+    return user?.email ? { name: user.full_name || user.email, email: user.email } : { name: 'Weblate', email: 'noreply@weblate.org' };
+  }
+}

@@ -1,0 +1,38 @@
+import { Body, Controller, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../../auth/permission.service';
+import { RequirePermission } from '../../core/auth/policy.decorators';
+import { Target } from '../../core/auth/target';
+import { uploadedFiles } from '../../core/http/body-parsing.middleware';
+import { requestContext } from '../../core/http/request-context';
+import { TranslationContext } from '../../translations/translations.repository';
+import { TranslationUploadService, UploadResult } from './translation-upload.service';
+
+@ApiTags('translations')
+@Controller('api/translations')
+export class TranslationUploadController {
+  constructor(
+    private readonly uploads: TranslationUploadService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  /** Multipart `file` with `method`, `conflicts`, `fuzzy` and an optional author; each method checks its own permission too. */
+  @Post(':project/:component/:language/file')
+  @HttpCode(200)
+  @RequirePermission('upload.perform', 'translation')
+  upload(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>): Promise<UploadResult> {
+    return this.run(req, context, body);
+  }
+
+  @Put(':project/:component/:language/file')
+  @RequirePermission('upload.perform', 'translation')
+  replace(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>): Promise<UploadResult> {
+    return this.run(req, context, body);
+  }
+
+  private async run(req: Request, context: TranslationContext, body: Record<string, unknown>): Promise<UploadResult> {
+    const uploader = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null };
+    return this.uploads.upload(context, uploadedFiles(req).file, body ?? {}, uploader);
+  }
+}

@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { UserPermissions } from '../../auth/user-permissions';
+import { ChangeAction } from '../../changes/change-actions';
+import { ChangeRecord, ChangesService } from '../../changes/changes.service';
+import { Permission } from '../../auth/permissions.data';
+import { PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
+import { FormatError, TranslationUnit, UnitState } from '../../formats';
+import { TranslationContext } from '../../translations/translations.repository';
+import { TranslationStatistics } from '../translation-statistics';
+import { failingChecksFor, joinFlags } from '../unit-checks';
+import { changeScope, permissionScope, pluralCountOf } from '../unit-editing.service';
+import { ComponentLockedError } from '../unit-errors';
+import { hash52 } from '../unit-hash';
+import { FileReplacement } from './file-replacement';
+import { addMissingUnits } from './missing-units';
+import { uploadFormat } from './upload-format';
+import { readUploadOptions, UploadOptions } from './upload-options';
+import { planUpload, StoredUnit } from './upload-plan';
+import { insertSuggestions, writeUnits } from './unit-writes';
+
+export interface UploadResult {
+  not_found: number;
+  skipped: number;
+  accepted: number;
+  total: number;
+  result: boolean;
+  count: number;
+}
+
+export interface Uploader {
+  permissions: UserPermissions;
+  userId: number | null;
+}
+
+const METHOD_PERMISSION: Record<UploadOptions['method'], Permission> = {
+  translate: 'unit.edit',
+  fuzzy: 'unit.edit',
+  approve: 'unit.review',
+  suggest: 'suggestion.add',
+  add: 'unit.add',
+  replace: 'unit.edit',
+  source: 'upload.perform',
+};
+
+const TARGET_STATE: Partial<Record<UploadOptions['method'], number>> = {
+  translate: UnitState.Translated,
+  add: UnitState.Translated,
+  suggest: UnitState.Translated,
+  approve: UnitState.Approved,
+  fuzzy: UnitState.Fuzzy,
+};
+
+/**
+ * POST …/file/: merges an uploaded translation file into the stored strings in one transaction, so a file that
+ * fails to parse or a refused write changes nothing. Large files are parsed once and written set-based.
+ */
+@Injectable()
+export class TranslationUploadService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly statistics: TranslationStatistics,
+    private readonly changes: ChangesService,
+    private readonly replacement: FileReplacement,
+  ) {}
+
+  async upload(context: TranslationContext, file: Express.Multer.File | undefined, body: Record<string, unknown>, uploader: Uploader): Promise<UploadResult> {
+    if (!file) throw ValidationError.field('file', 'No file was submitted.', 'required');
+    const options = readUploadOptions(body);
+    this.authorize(context, options, uploader.permissions);
+    if (context.component.component.locked) throw new ComponentLockedError();
+    if (options.method === 'replace' || options.method === 'source') return this.replacement.replace(context, file, options, uploader);
+
+    const units = await this.parse(context, file);
+    return this.dataSource.transaction(async (manager) => {
+      const authorId = await this.authorId(manager, options, uploader);
+      const stored = await this.storedUnits(manager, context.translation.id);
+      const plan = planUpload(
+        units.map((unit) => ({ unit, idHash: hash52(unit.id) })),
+        stored,
+        { targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy },
+      );
+      const byId = new Map(stored.map((unit) => [unit.id, unit]));
+      const scope = changeScope(context);
+      const records: ChangeRecord[] = [];
+      if (options.method === 'suggest') {
+        await insertSuggestions(manager, plan.writes, authorId);
+        for (const write of plan.writes) records.push({ ...scope, action: ChangeAction.Suggestion, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n') });
+      } else {
+        const checkScope = this.checkScope(context);
+        const writes = plan.writes.map((write) => {
+          const unit = byId.get(write.unitId)!;
+          return { ...write, failingChecks: failingChecksFor({ source: unit.source, target: write.target, state: write.state, flags: unit.flags }, checkScope) };
+        });
+        await writeUnits(manager, writes);
+        for (const write of writes) {
+          records.push({ ...scope, action: ChangeAction.Upload, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n'), old: byId.get(write.unitId)!.target.join('\n') });
+        }
+      }
+      if (options.method === 'add' && plan.missing.length) {
+        const added = await addMissingUnits(manager, context, plan.missing);
+        plan.counts.accepted += added.length;
+        plan.counts.notFound -= added.length;
+        for (const unitId of added) records.push({ ...scope, action: ChangeAction.NewUnitUpload, unitId, userId: uploader.userId, authorId });
+      }
+      records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: plan.counts.accepted } });
+      await this.changes.recordMany(manager, records);
+      await this.statistics.recount(manager, options.method === 'add' ? await this.componentTranslations(manager, context) : [context.translation.id]);
+      if (plan.counts.accepted) await manager.query('UPDATE translations SET last_change = now(), last_author_id = $2 WHERE id = $1', [context.translation.id, authorId]);
+      const { total, accepted, skipped, notFound } = plan.counts;
+      return { not_found: notFound, skipped, accepted, total, result: accepted > 0, count: total };
+    });
+  }
+
+  /** Weblate's per-method permissions, plus overwriting and crediting someone else. */
+  private authorize(context: TranslationContext, options: UploadOptions, permissions: UserPermissions): void {
+    const scope = permissionScope(context);
+    const need = (permission: Permission) => {
+      if (!permissions.can(permission, scope)) throw new PermissionDeniedError();
+    };
+    need(METHOD_PERMISSION[options.method]);
+    if (options.method === 'replace' && !permissions.can('component.edit', scope)) {
+      need('unit.add');
+      need('unit.delete');
+    }
+    if (options.conflicts === 'replace-translated' || options.conflicts === 'replace-approved') need('upload.overwrite');
+    if (options.conflicts === 'replace-approved') need('unit.review');
+    if (options.author) need('upload.authorship');
+    const isSource = context.translation.isSource;
+    if (options.method === 'source' ? !isSource : isSource && options.method !== 'add' && context.component.component.template === '') {
+      throw ValidationError.field('method', 'This method is not available here.');
+    }
+  }
+
+  private async parse(context: TranslationContext, file: Express.Multer.File): Promise<TranslationUnit[]> {
+    const { component } = context.component;
+    const format = uploadFormat(component.fileFormat, file.originalname);
+    if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
+    const template = format.monolingual && format.id === component.fileFormat ? await this.replacement.readTemplate(context) : undefined;
+    let units: TranslationUnit[];
+    try {
+      units = (await format.parse(file.buffer, { template, language: context.translation.languageCode })).units;
+    } catch (error) {
+      if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
+      throw error;
+    }
+    const plurals = pluralCountOf(context);
+    if (units.some((unit) => unit.source.length > 1 && unit.target.length > 1 && unit.target.length !== plurals)) {
+      throw ValidationError.field('file', 'Plural forms do not match the language.');
+    }
+    return units;
+  }
+
+  private async storedUnits(manager: EntityManager, translationId: number): Promise<(StoredUnit & { source: string[]; flags: string })[]> {
+    const rows: Record<string, unknown>[] = await manager.query(
+      'SELECT id, id_hash, context, state, target, source, flags FROM units WHERE translation_id = $1 ORDER BY position, id FOR UPDATE',
+      [translationId],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      idHash: String(row.id_hash),
+      context: String(row.context),
+      state: Number(row.state),
+      target: row.target as string[],
+      source: row.source as string[],
+      flags: String(row.flags),
+    }));
+  }
+
+  private checkScope(context: TranslationContext) {
+    return {
+      flags: joinFlags(context.component.project.checkFlags, context.component.component.checkFlags),
+      pluralCount: pluralCountOf(context),
+      languageCode: context.translation.languageCode,
+      isSource: context.translation.isSource,
+    };
+  }
+
+  /** The account credited with the strings: the given author's when one exists with that e-mail, else the uploader. */
+  private async authorId(manager: EntityManager, options: UploadOptions, uploader: Uploader): Promise<number | null> {
+    if (!options.author) return uploader.userId;
+    const [row]: { id: number }[] = await manager.query('SELECT id FROM users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [options.author.email]);
+    return row?.id ?? uploader.userId;
+  }
+
+  private async componentTranslations(manager: EntityManager, context: TranslationContext): Promise<number[]> {
+    const rows: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1', [context.component.component.id]);
+    return rows.map((row) => row.id);
+  }
+}

@@ -1,0 +1,44 @@
+import { ValidationError } from '../../core/errors/domain-error';
+
+export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
+export type UploadMethod = (typeof UPLOAD_METHODS)[number];
+
+/** `ignore` is the old name of the default: strings that are already translated are left alone. */
+export const CONFLICTS = ['', 'ignore', 'replace-translated', 'replace-approved'] as const;
+export type Conflicts = (typeof CONFLICTS)[number];
+
+export const FUZZY = ['', 'process', 'approve'] as const;
+export type FuzzyHandling = (typeof FUZZY)[number];
+
+export interface UploadOptions {
+  method: UploadMethod;
+  conflicts: Conflicts;
+  fuzzy: FuzzyHandling;
+  /** Credit the strings to someone else (needs upload.authorship). */
+  author: { name: string; email: string } | null;
+}
+
+/** Reads the multipart fields of an upload (Weblate UploadRequestSerializer), naming the field at fault. */
+export function readUploadOptions(body: Record<string, unknown>): UploadOptions {
+  const method = choice(body, 'method', UPLOAD_METHODS, 'translate');
+  const conflicts = choice(body, 'conflicts', CONFLICTS, '');
+  const fuzzy = choice(body, 'fuzzy', FUZZY, '');
+  const name = text(body, 'author_name') || text(body, 'author');
+  const email = text(body, 'author_email') || text(body, 'email');
+  if ((name || email) && !email) throw ValidationError.field('author_email', 'This field is required when author name is given.', 'required');
+  return { method, conflicts, fuzzy, author: email ? { name: name || email, email } : null };
+}
+
+function choice<T extends string>(body: Record<string, unknown>, field: string, allowed: readonly T[], fallback: T): T {
+  const value = body[field];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    throw ValidationError.field(field, `"${String(value)}" is not a valid choice.`, 'invalid_choice');
+  }
+  return value as T;
+}
+
+function text(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  return typeof value === 'string' ? value.trim() : '';
+}

@@ -1,0 +1,49 @@
+import JSZip from 'jszip';
+import { createProject } from '../factories/project.factory';
+import { createUser, UserWithToken } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const STRINGS = 100_000;
+const HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n';
+const catalog = (target: (index: number) => string) => {
+  const parts = [HEADER];
+  for (let index = 0; index < STRINGS; index += 1) parts.push(`\nmsgid "String number ${index}"\nmsgstr "${target(index)}"\n`);
+  return parts.join('');
+};
+
+describe('uploading a 100k-string translation', () => {
+  let t: TestApp;
+  let admin: UserWithToken;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { isSuperuser: true });
+  });
+
+  afterAll(() => t.close());
+
+  it('accepts every string in one set-based pass, with statistics equal to a recount of the units', async () => {
+    const project = await createProject(t);
+    const zip = await new JSZip().file('po/cs.po', catalog(() => '')).generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
+      .field({ name: 'Big', slug: 'big', filemask: 'po/*.po', file_format: 'po' }).attach('zipfile', zip, 'big.zip').expect(201);
+    await t.drainTasks();
+    const translation = `/api/translations/${project.slug}/big/cs/`;
+    // Every third string stays untranslated, so the counts cannot be right by accident.
+    const upload = catalog((index) => (index % 3 === 0 ? '' : `Řetězec ${index}`));
+    const res = await t.http().post(`${translation}file/`).set('Authorization', admin.auth).attach('file', Buffer.from(upload), 'cs.po').expect(200);
+    const translated = STRINGS - Math.ceil(STRINGS / 3);
+    expect(res.body).toEqual({ not_found: 0, skipped: STRINGS - translated, accepted: translated, total: STRINGS, result: true, count: STRINGS });
+
+    const stats = (await t.http().get(`${translation}statistics/`).set('Authorization', admin.auth).expect(200)).body;
+    const [recount] = await t.dataSource.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE u.state >= 20)::int AS translated,
+         coalesce(sum(u.num_words) FILTER (WHERE u.state >= 20), 0)::int AS translated_words, sum(u.num_words)::int AS total_words
+       FROM units u JOIN translations t ON t.id = u.translation_id JOIN components c ON c.id = t.component_id
+       WHERE c.project_id = $1 AND t.language_code = 'cs'`,
+      [project.id],
+    );
+    expect(recount.translated).toBe(translated);
+    expect(stats).toMatchObject(recount);
+  }, 120_000);
+});

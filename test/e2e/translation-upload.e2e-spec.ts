@@ -1,0 +1,117 @@
+import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
+import { createProject } from '../factories/project.factory';
+import { createUser, UserWithToken } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n';
+const po = (entries: [string, string, boolean?][]) =>
+  HEADER + entries.map(([source, target, fuzzy]) => `\n${fuzzy ? '#, fuzzy\n' : ''}msgid "${source}"\nmsgstr "${target}"\n`).join('');
+const STORED = po([['Hello', ''], ['Good bye', 'Nashle'], ['Thanks', '']]);
+
+describe('translation file upload', () => {
+  let t: TestApp;
+  let git: GitHttpServer;
+  let admin: UserWithToken;
+
+  beforeAll(async () => {
+    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
+    admin = await createUser(t, { isSuperuser: true, fullName: 'Ada Admin', email: 'ada@example.com' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await git.close();
+  });
+
+  async function setUp(name: string) {
+    const url = await git.createBareRepo(name, { 'po/cs.po': STORED });
+    const project = await createProject(t);
+    await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
+      .send({ name: 'App', slug: 'app', repo: url, filemask: 'po/*.po', file_format: 'po' }).expect(201);
+    await t.drainTasks();
+    const translation = `/api/translations/${project.slug}/app/cs/`;
+    return { project, translation, name };
+  }
+
+  const upload = (translation: string, content: string, fields: Record<string, string> = {}, auth = admin.auth) => {
+    const request = t.http().post(`${translation}file/`).set('Authorization', auth);
+    for (const [key, value] of Object.entries(fields)) request.field(key, value);
+    return request.attach('file', Buffer.from(content), 'cs.po');
+  };
+  const targets = async (translation: string) =>
+    Object.fromEntries(
+      (await t.http().get(`${translation}units/`).set('Authorization', admin.auth).expect(200)).body.results.map(
+        (unit: { source: string[]; target: string[]; state: number; has_suggestion: boolean }) => [unit.source[0], { target: unit.target[0], state: unit.state, suggestion: unit.has_suggestion }],
+      ),
+    );
+  const statistics = async (translation: string) => (await t.http().get(`${translation}statistics/`).set('Authorization', admin.auth).expect(200)).body;
+
+  it('translates untranslated strings, skips translated ones and counts strings it does not know', async () => {
+    const { translation } = await setUp('translate');
+    const res = await upload(translation, po([['Hello', 'Ahoj'], ['Good bye', 'Sbohem'], ['Unknown', 'Neznámý']])).expect(200);
+    expect(res.body).toEqual({ not_found: 1, skipped: 1, accepted: 1, total: 3, result: true, count: 3 });
+    expect(await targets(translation)).toMatchObject({ Hello: { target: 'Ahoj', state: 20 }, 'Good bye': { target: 'Nashle' } });
+    expect((await statistics(translation)).translated).toBe(2);
+    const changes = await t.http().get(`${translation}changes/?action=9`).set('Authorization', admin.auth).expect(200);
+    expect(changes.body.results.map((change: { target: string }) => change.target)).toEqual(['Ahoj']);
+  });
+
+  it('overwrites translated strings with conflicts=replace-translated and handles fuzzy strings per `fuzzy`', async () => {
+    const { translation } = await setUp('conflicts');
+    const file = po([['Good bye', 'Sbohem'], ['Hello', 'Ahoj?', true]]);
+    expect((await upload(translation, file, { conflicts: 'replace-translated' }).expect(200)).body).toMatchObject({ accepted: 1, skipped: 1 });
+    expect(await targets(translation)).toMatchObject({ 'Good bye': { target: 'Sbohem' }, Hello: { target: '', state: 0 } });
+    expect((await upload(translation, file, { fuzzy: 'process' }).expect(200)).body).toMatchObject({ accepted: 1 });
+    expect(await targets(translation)).toMatchObject({ Hello: { target: 'Ahoj?', state: 10 } });
+  });
+
+  it('imports as needing editing (method=fuzzy) or as suggestions (method=suggest)', async () => {
+    const { translation } = await setUp('methods');
+    await upload(translation, po([['Hello', 'Ahoj']]), { method: 'fuzzy' }).expect(200);
+    expect(await targets(translation)).toMatchObject({ Hello: { target: 'Ahoj', state: 10 } });
+    await upload(translation, po([['Thanks', 'Díky']]), { method: 'suggest' }).expect(200);
+    expect(await targets(translation)).toMatchObject({ Thanks: { target: '', state: 0, suggestion: true } });
+    expect((await statistics(translation)).suggestions).toBe(1);
+  });
+
+  it('adds the strings it does not know with method=add and writes them at the next commit', async () => {
+    const { translation, name } = await setUp('add');
+    const res = await upload(translation, po([['Hello', 'Ahoj'], ['Brand new', 'Zcela nový']]), { method: 'add' }).expect(200);
+    expect(res.body).toMatchObject({ accepted: 2, not_found: 0, total: 2 });
+    expect(await targets(translation)).toMatchObject({ 'Brand new': { target: 'Zcela nový', state: 20 } });
+    expect((await statistics(translation)).total).toBe(4);
+    const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
+    await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    expect(await git.readFile(name, 'po/cs.po')).toContain('msgid "Brand new"\nmsgstr "Zcela nový"');
+  });
+
+  it('replaces the file in the repository with method=replace', async () => {
+    const { translation, name } = await setUp('replace');
+    const replaced = po([['Hello', 'Nazdar'], ['Thanks', '']]);
+    expect((await upload(translation, replaced, { method: 'replace' }).expect(200)).body).toMatchObject({ accepted: 2, total: 2, result: true });
+    expect(await targets(translation)).toEqual({ Hello: { target: 'Nazdar', state: 20, suggestion: false }, Thanks: { target: '', state: 0, suggestion: false } });
+    const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
+    await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    expect(await git.readFile(name, 'po/cs.po')).toBe(replaced);
+    expect((await git.log(name))[0]).toMatchObject({ authorName: 'Ada Admin' });
+  });
+
+  it('refuses bad uploads with a detail and changes nothing', async () => {
+    const { translation, project } = await setUp('refused');
+    const before = await targets(translation);
+    const broken = await upload(translation, 'msgid "Hello"\nmsgstr "Ahoj\n').expect(400);
+    expect(broken.body.errors[0].attr).toBe('file');
+    expect(broken.body.detail).toMatch(/line \d+/);
+    expect((await upload(translation, STORED, { method: 'steal' }).expect(400)).body.errors[0].attr).toBe('method');
+    expect((await upload(translation, STORED, { conflicts: 'always' }).expect(400)).body.errors[0].attr).toBe('conflicts');
+    expect((await t.http().post(`${translation}file/`).set('Authorization', admin.auth).field('method', 'translate').expect(400)).body.errors[0].attr).toBe('file');
+    // A protected project is visible to everyone, but only its teams may translate.
+    await t.dataSource.query('UPDATE projects SET access_control = 1 WHERE id = $1', [project.id]);
+    const user = await createUser(t);
+    await upload(translation, po([['Hello', 'Ahoj']]), {}, user.auth).expect(403);
+    await t.http().post(`${translation}file/`).attach('file', Buffer.from(STORED), 'cs.po').expect(401);
+    await t.http().post(`/api/components/${project.slug}/app/lock/`).set('Authorization', admin.auth).send({ lock: true }).expect(200);
+    await upload(translation, po([['Hello', 'Ahoj']])).expect(423);
+    expect(await targets(translation)).toEqual(before);
+  });
+});
