@@ -45,8 +45,8 @@ export class ComponentDownloadController {
 
   @Get('file')
   @RequirePermission('translation.download', 'component')
-  async file(@Target() context: ComponentContext, @Query('format') format: unknown): Promise<StreamableFile> {
-    return zipFile(await this.downloads.componentArchive(context, format));
+  async file(@Target() context: ComponentContext, @Query('format') format: unknown, @Query('language_code') languageCode: unknown): Promise<StreamableFile> {
+    return zipFile(await this.downloads.componentArchive(context, format, languageCode));
   }
 }
 

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ComponentsModule } from '../components/components.module';
 import { TranslationsModule } from '../translations/translations.module';
+import { UnitsModule } from '../units/units.module';
 import { ComponentDownloadController, ProjectDownloadController, TranslationDownloadController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
 
 /** File downloads (`GET .../file/`) of translations, components and projects, from the working copies. */
 @Module({
-  imports: [ComponentsModule, TranslationsModule],
+  imports: [ComponentsModule, TranslationsModule, UnitsModule],
   controllers: [TranslationDownloadController, ComponentDownloadController, ProjectDownloadController],
   providers: [DownloadsService],
 })

@@ -12,6 +12,8 @@ import { Project } from '../projects/project.entity';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { TranslationContext, TranslationsRepository } from '../translations/translations.repository';
+import { loadTranslationFile } from '../units/translation-languages';
+import { loadFileUnits, TranslationRenderer } from '../units/translation-renderer';
 import { VcsError } from '../vcs/vcs-error';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -27,6 +29,12 @@ export interface StoredFile {
   type: string;
   data: Buffer;
   /** Modification time rounded down to whole seconds, as HTTP dates carry. */
+  modified: Date;
+}
+
+/** File content and its modification time, rounded down to whole seconds as HTTP dates carry. */
+interface StoredContent {
+  data: Buffer;
   modified: Date;
 }
 
@@ -52,12 +60,13 @@ export class DownloadsService {
     private readonly translations: TranslationsRepository,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
+    private readonly renderer: TranslationRenderer,
   ) {}
 
   /**
-   * The file of one translation. `format` absent returns the file as stored, and so does a value naming the
-   * file's own format; another exporter's name converts the file's units (Weblate `?format=`, exporters.py);
-   * anything else is not supported (Weblate answers 404).
+   * The file of one translation, with the strings changed since the last commit written in. `format` absent
+   * (or naming the file's own format) returns that file; another exporter's name converts the translation's
+   * units (Weblate `?format=`, exporters.py); anything else is not supported (Weblate answers 404).
    */
   async translationFile(context: TranslationContext, format: unknown): Promise<StoredFile> {
     const { component } = context.component;
@@ -66,65 +75,95 @@ export class DownloadsService {
     if (!path) throw new NotFoundError('No file for this translation.');
     if (!safePath(path)) throw new NotFoundError('File not found.');
     const owner = ownerOf(context.component);
-    // Units of a monolingual translation get their keys and sources from the template, so a conversion reads both.
-    const monolingual = getFormat(component.fileFormat)?.monolingual ?? false;
-    const templatePath = exporter && monolingual && component.template && safePath(component.template) ? component.template : undefined;
-    const [file, template] = await this.locks.withLock(String(owner.id), async () =>
-      [await this.read(owner, path), templatePath ? await this.read(owner, templatePath) : null] as const);
+    const file = await this.locks.withLock(String(owner.id), () => this.currentFile(context, owner, exporter));
     if (!file) throw new NotFoundError('File not found.');
-    if (!exporter) {
+    if (!('extension' in file)) {
       const name = posix.basename(path.replace(/\\/g, '/'));
       return { name, type: CONTENT_TYPES[posix.extname(name).toLowerCase()] ?? 'application/octet-stream', ...file };
     }
-    const exported = await convert(context, exporter, file.data, template?.data);
-    const modified = template && template.modified > file.modified ? template.modified : file.modified;
-    const name = `${context.component.project.slug}-${component.slug}-${context.language.code}.${exported.extension}`;
-    return { name, type: exported.contentType, data: exported.data, modified };
+    const name = `${context.component.project.slug}-${component.slug}-${context.language.code}.${file.extension}`;
+    return { name, type: file.contentType, data: file.data, modified: file.modified };
   }
 
-  /** The component's translation files (and its template) at their repository paths. */
-  async componentArchive(context: ComponentContext, format: unknown): Promise<Archive> {
-    checkArchiveFormat(format);
+  /** The component's translation files (and its template) at their repository paths, or converted (`zip:<format>`). */
+  async componentArchive(context: ComponentContext, format: unknown, languageCode: unknown): Promise<Archive> {
+    const exporter = archiveExporter(format);
     const zip = new JSZip();
-    await this.addComponent(zip, context, '', null);
+    await this.addComponent(zip, context, '', languageFilter(languageCode), exporter);
     return { name: `${context.project.slug}-${context.component.slug}.zip`, data: await generate(zip) };
   }
 
   /** Every component's files of the project under `<component path>/`, optionally of one language only. */
   async projectArchive(project: Project, format: unknown, languageCode: unknown): Promise<Archive> {
-    checkArchiveFormat(format);
-    if (languageCode !== undefined && typeof languageCode !== 'string') throw new NotFoundError('Invalid language code.');
+    const exporter = archiveExporter(format);
+    const language = languageFilter(languageCode);
     const rows = await this.dataSource.getRepository(Component).find({ where: { projectId: project.id }, order: { name: 'ASC', id: 'ASC' } });
     const zip = new JSZip();
     for (const context of await this.components.hydrate(rows)) {
-      await this.addComponent(zip, context, `${context.path}/`, languageCode ?? null);
+      await this.addComponent(zip, context, `${context.path}/`, language, exporter);
     }
     return { name: `${project.slug}.zip`, data: await generate(zip) };
   }
 
-  private async addComponent(zip: JSZip, context: ComponentContext, prefix: string, languageCode: string | null): Promise<void> {
+  private async addComponent(zip: JSZip, context: ComponentContext, prefix: string, languageCode: string | null, exporter: string | undefined): Promise<void> {
     const [translations] = await this.translations.pageOfComponent(context, 0, ALL);
-    const wanted = translations.filter((t) => languageCode === null || matchesLanguage(t, languageCode));
-    const paths = new Set(wanted.map((t) => t.translation.filename).filter(Boolean));
-    // The template belongs with the translations that need it, but not to a download of one other language.
-    if (context.component.template && languageCode === null) paths.add(context.component.template);
+    const wanted = translations.filter((t) => t.translation.filename && safePath(t.translation.filename) && (languageCode === null || matchesLanguage(t, languageCode)));
     const owner = ownerOf(context);
     await this.locks.withLock(String(owner.id), async () => {
-      for (const path of [...paths].sort()) {
-        if (!safePath(path)) continue;
-        const file = await this.read(owner, path);
+      const added = new Set<string>();
+      for (const translation of wanted) {
+        // Converted archives hold the translations only; the source strings are in every converted file.
+        if (exporter && translation.translation.isSource) continue;
+        const file = await this.currentFile(translation, owner, exporter);
+        const path = translation.translation.filename.replace(/\\/g, '/');
+        const name = file && 'extension' in file ? `${path.slice(0, path.length - posix.extname(path).length)}.${file.extension}` : path;
         // Files listed in the database but gone from the working copy (or no working copy yet) are left out.
-        if (file) zip.file(`${prefix}${path.replace(/\\/g, '/')}`, file.data, { date: file.modified });
+        if (file && !added.has(name)) zip.file(`${prefix}${name}`, file.data, { date: file.modified });
+        added.add(name);
+      }
+      // The template belongs with the translations that need it, but not to a download of one other language.
+      const template = context.component.template;
+      if (template && !exporter && languageCode === null && safePath(template) && !added.has(template)) {
+        const file = await this.read(owner, template);
+        if (file) zip.file(`${prefix}${template}`, file.data, { date: file.modified });
       }
     });
   }
 
+  /**
+   * A translation's file as it is now (the stored one, or rendered from its units when strings changed since the
+   * last commit), or converted by an exporter from its units. Called under the repository lock.
+   */
+  private async currentFile(context: TranslationContext, owner: Component, exporter: string | undefined): Promise<StoredContent | (StoredContent & ExportedFile) | null> {
+    const manager = this.dataSource.manager;
+    const stored = await this.read(owner, context.translation.filename);
+    const changed = await this.renderer.hasChanges(manager, context.translation.id);
+    if (!stored && !changed) return null;
+    const lastChange = changed && context.translation.lastChange ? wholeSeconds(context.translation.lastChange) : null;
+    const modified = stored && (!lastChange || stored.modified > lastChange) ? stored.modified : (lastChange ?? wholeSeconds(new Date()));
+    const { component } = context.component;
+    if (exporter) {
+      const monolingual = getFormat(component.fileFormat)?.monolingual ?? false;
+      const plural = context.language.plurals?.[0];
+      const exported = await exportUnits(exporter, await loadFileUnits(manager, context.translation.id, monolingual), {
+        sourceLanguage: context.component.sourceLanguage.code,
+        language: context.language.code,
+        pluralCount: plural?.number ?? 2,
+        pluralForms: plural && `nplurals=${plural.number}; plural=${plural.formula};`,
+      });
+      return { ...exported, modified };
+    }
+    if (!changed) return stored;
+    const info = await loadTranslationFile(manager, context.translation.id);
+    return { data: await this.renderer.render(manager, component, info, this.workingCopies.open(owner)), modified };
+  }
+
   /** A file and its modification time, or null when it (or the working copy) does not exist. */
-  private async read(owner: Component, path: string): Promise<{ data: Buffer; modified: Date } | null> {
+  private async read(owner: Component, path: string): Promise<StoredContent | null> {
     try {
       const data = await this.workingCopies.open(owner).readFile(path);
       const info = await stat(join(this.workingCopies.dirOf(owner), path));
-      return { data, modified: new Date(Math.floor(info.mtimeMs / 1000) * 1000) };
+      return { data, modified: wholeSeconds(new Date(info.mtimeMs)) };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (error instanceof VcsError || code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
@@ -154,22 +193,21 @@ function exporterNamed(format: unknown): string {
   throw new NotFoundError(`Format '${describe(format)}' is not supported. Supported formats are: ${listExporters().join(', ')}.`);
 }
 
-/** The translation's units, read from its file (and the template), written in an exporter's format. */
-async function convert(context: TranslationContext, format: string, data: Buffer, template: Buffer | undefined): Promise<ExportedFile> {
-  const fileFormat = getFormat(context.component.component.fileFormat);
-  if (!fileFormat) throw new NotFoundError(`Format '${context.component.component.fileFormat}' of this component cannot be read.`);
-  const { units } = await fileFormat.parse(data, { template, language: context.language.code });
-  const plural = context.language.plurals?.[0];
-  return exportUnits(format, units, {
-    sourceLanguage: context.component.sourceLanguage.code,
-    language: context.language.code,
-    pluralCount: plural?.number ?? 2,
-    pluralForms: plural && `nplurals=${plural.number}; plural=${plural.formula};`,
-  });
+/** `zip` (the files as stored) or `zip:<exporter>` (every translation converted). */
+function archiveExporter(format: unknown): string | undefined {
+  if (format === undefined || format === 'zip') return undefined;
+  if (typeof format === 'string' && format.startsWith('zip:')) return exporterNamed(format.slice(4));
+  throw new NotFoundError(`Unsupported download format "${describe(format)}".`);
 }
 
-function checkArchiveFormat(format: unknown): void {
-  if (format !== undefined && format !== 'zip') throw new NotFoundError(`Unsupported download format "${describe(format)}".`);
+function languageFilter(languageCode: unknown): string | null {
+  if (languageCode === undefined) return null;
+  if (typeof languageCode !== 'string') throw new NotFoundError('Invalid language code.');
+  return languageCode;
+}
+
+function wholeSeconds(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
 }
 
 function matchesLanguage(context: TranslationContext, code: string): boolean {

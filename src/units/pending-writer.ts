@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { getFormat, TranslationUnit, unitId } from '../formats';
 import { fileRevision } from './file-revision';
 import { Repository } from '../vcs/repository';
-import { TranslationFileError } from './translation-file-error';
 import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
+import { readOptional, TranslationRenderer } from './translation-renderer';
 
 /** One translation file rewritten from its units, with who to credit for it. */
 export interface WrittenFile {
@@ -22,9 +21,9 @@ export interface WrittenFile {
  */
 @Injectable()
 export class PendingWriter {
+  constructor(private readonly renderer: TranslationRenderer) {}
+
   async write(manager: EntityManager, component: Component, repository: Repository): Promise<WrittenFile[]> {
-    const format = getFormat(component.fileFormat);
-    if (!format) return [];
     const dirty: { id: number }[] = await manager.query(
       `SELECT t.id FROM translations t WHERE t.component_id = $1 AND t.filename <> ''
          AND (t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending))`,
@@ -36,20 +35,7 @@ export class PendingWriter {
     const template = component.template ? await readOptional(repository, component.template) : undefined;
     const written: WrittenFile[] = [];
     for (const translation of translations) {
-      const original = await readOptional(repository, translation.filename);
-      const units = await this.unitsOf(manager, translation.id, format.monolingual);
-      let data: Buffer;
-      try {
-        data = await format.serialize(units, {
-          original,
-          template: translation.isSource ? undefined : template,
-          language: translation.languageCode,
-          pluralCount: translation.pluralCount,
-          pluralForms: translation.pluralForms,
-        });
-      } catch (error) {
-        return TranslationFileError.wrap(translation.filename, error);
-      }
+      const data = await this.renderer.render(manager, component, translation, repository);
       await repository.writeFile(translation.filename, data);
       await manager.query('UPDATE units SET pending = false WHERE translation_id = $1 AND pending', [translation.id]);
       await manager.query('UPDATE translations SET needs_write = false, revision = $2 WHERE id = $1', [translation.id, fileRevision(data, translation.isSource ? undefined : template)]);
@@ -58,43 +44,11 @@ export class PendingWriter {
     return written;
   }
 
-  private async unitsOf(manager: EntityManager, translationId: number, monolingual: boolean): Promise<TranslationUnit[]> {
-    const rows: Record<string, unknown>[] = await manager.query(
-      `SELECT context, source, target, state, note, location, flags, previous_source, position
-       FROM units WHERE translation_id = $1 ORDER BY position, id`,
-      [translationId],
-    );
-    return rows.map((row) => {
-      const source = row.source as string[];
-      const context = String(row.context);
-      return {
-        id: unitId(monolingual, context, source),
-        context,
-        source,
-        target: row.target as string[],
-        state: Number(row.state) as TranslationUnit['state'],
-        note: String(row.note),
-        location: String(row.location),
-        flags: String(row.flags),
-        previousSource: String(row.previous_source),
-        position: Number(row.position),
-      };
-    });
-  }
-
   private async lastAuthor(manager: EntityManager, translation: TranslationFileInfo): Promise<WrittenFile['author']> {
     const [row]: { full_name: string; email: string }[] = await manager.query(
       'SELECT u.full_name, u.email FROM translations t JOIN users u ON u.id = t.last_author_id WHERE t.id = $1',
       [translation.id],
     );
     return row && row.email ? { name: row.full_name || row.email, email: row.email } : null;
-  }
-}
-
-async function readOptional(repository: Repository, path: string): Promise<Buffer | undefined> {
-  try {
-    return await repository.readFile(path);
-  } catch {
-    return undefined;
   }
 }

@@ -12,15 +12,21 @@ export interface TranslationFileInfo {
   pluralForms: string;
 }
 
+const SELECT_FILES = `SELECT t.id, t.filename, t.revision, t.is_source, t.language_id, t.language_code,
+    coalesce(pl.number, 2) AS plural_count, coalesce(pl.formula, 'n != 1') AS formula
+  FROM translations t
+  LEFT JOIN plurals pl ON pl.language_id = t.language_id AND pl.source = 0`;
+
 export async function loadTranslationFiles(manager: EntityManager, componentId: number): Promise<TranslationFileInfo[]> {
-  const rows: Record<string, unknown>[] = await manager.query(
-    `SELECT t.id, t.filename, t.revision, t.is_source, t.language_id, t.language_code,
-       coalesce(pl.number, 2) AS plural_count, coalesce(pl.formula, 'n != 1') AS formula
-     FROM translations t
-     LEFT JOIN plurals pl ON pl.language_id = t.language_id AND pl.source = 0
-     WHERE t.component_id = $1 ORDER BY t.is_source DESC, t.id`,
-    [componentId],
-  );
+  return toInfos(await manager.query(`${SELECT_FILES} WHERE t.component_id = $1 ORDER BY t.is_source DESC, t.id`, [componentId]));
+}
+
+export async function loadTranslationFile(manager: EntityManager, translationId: number): Promise<TranslationFileInfo> {
+  const [info] = toInfos(await manager.query(`${SELECT_FILES} WHERE t.id = $1`, [translationId]));
+  return info;
+}
+
+function toInfos(rows: Record<string, unknown>[]): TranslationFileInfo[] {
   return rows.map((row) => ({
     id: Number(row.id),
     filename: String(row.filename),

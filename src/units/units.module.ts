@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TranslationsModule } from '../translations/translations.module';
 import { PendingWriter } from './pending-writer';
+import { TranslationRenderer } from './translation-renderer';
 import { TranslationScanner } from './translation-scanner';
 import { TranslationStatistics } from './translation-statistics';
 import { TranslationUnitsController } from './translation-units.controller';
@@ -18,7 +19,7 @@ import { TranslationUploadService } from './upload/translation-upload.service';
 @Module({
   imports: [TranslationsModule],
   controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
-  providers: [PendingWriter, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
-  exports: [PendingWriter, TranslationScanner, TranslationStatistics, UnitsRepository],
+  providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
+  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitsRepository],
 })
 export class UnitsModule {}

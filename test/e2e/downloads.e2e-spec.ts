@@ -118,7 +118,9 @@ describe('file downloads', () => {
       expect(Object.keys(csZip.files).filter((name) => !csZip.files[name].dir).sort()).toEqual(['app/po/cs.po', 'docs/po/cs.po']);
       expect(await csZip.file('docs/po/cs.po')!.async('string')).toBe(PO('cs'));
 
-      await t.http().get(`/api/projects/${project.slug}/file/?format=zip:csv`).set('Authorization', admin.auth).expect(404);
+      const converted = await JSZip.loadAsync((await t.http().get(`/api/projects/${project.slug}/file/?format=zip:csv`).set('Authorization', admin.auth).buffer(true).parse(binary).expect(200)).body);
+      expect(Object.keys(converted.files).filter((name) => !converted.files[name].dir).sort()).toEqual(['app/po/cs.csv', 'app/po/de.csv', 'docs/po/cs.csv', 'docs/po/de.csv']);
+      await t.http().get(`/api/projects/${project.slug}/file/?format=zip:nope`).set('Authorization', admin.auth).expect(404);
       await t.http().get(`/api/projects/${project.slug}/file/?language_code=a&language_code=b`).set('Authorization', admin.auth).expect(404);
     });
   });

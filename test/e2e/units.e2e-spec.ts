@@ -73,6 +73,11 @@ describe('units', () => {
     expect(changes.body.results[0]).toMatchObject({ action: 5, target: 'Ahoj světe' });
     expect(changes.body.results[0].unit).toContain(`/api/units/${unit.id}/`);
 
+    // Downloads include the edit before it is committed, in the file's own format and converted.
+    const download = await t.http().get(`${translation}file/`).set('Authorization', admin.auth).expect(200);
+    expect(download.text).toBe(CS_PO.replace('msgid "Hello world"\nmsgstr ""', 'msgid "Hello world"\nmsgstr "Ahoj světe"'));
+    const csv = await t.http().get(`${translation}file/?format=csv`).set('Authorization', admin.auth).expect(200);
+    expect(csv.text).toContain('Ahoj světe');
     const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
     expect((await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200)).body).toEqual({ result: true });
     const [head] = await git.log(name);

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Component } from '../components/component.entity';
+import { getFormat, TranslationUnit, unitId } from '../formats';
+import { Repository } from '../vcs/repository';
+import { TranslationFileError } from './translation-file-error';
+import { TranslationFileInfo } from './translation-languages';
+
+/**
+ * A translation's file as its units say it should be: the stored file with the strings changed in the database
+ * written in by the component's format. Commits write it to the working copy; downloads serve it directly, so a
+ * download includes changes not yet committed.
+ */
+@Injectable()
+export class TranslationRenderer {
+  async hasChanges(manager: EntityManager, translationId: number): Promise<boolean> {
+    const [row]: { dirty: boolean }[] = await manager.query(
+      `SELECT t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending) AS dirty
+       FROM translations t WHERE t.id = $1`,
+      [translationId],
+    );
+    return Boolean(row?.dirty);
+  }
+
+  async render(manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: Repository): Promise<Buffer> {
+    const format = getFormat(component.fileFormat);
+    if (!format) throw new TranslationFileError(translation.filename, new Error(`Unknown file format ${component.fileFormat}.`));
+    const template = component.template && !translation.isSource ? await readOptional(repository, component.template) : undefined;
+    try {
+      return await format.serialize(await loadFileUnits(manager, translation.id, format.monolingual), {
+        original: await readOptional(repository, translation.filename),
+        template,
+        language: translation.languageCode,
+        pluralCount: translation.pluralCount,
+        pluralForms: translation.pluralForms,
+      });
+    } catch (error) {
+      return TranslationFileError.wrap(translation.filename, error);
+    }
+  }
+}
+
+/** The units of a translation in file order, in the shape formats read and write. */
+export async function loadFileUnits(manager: EntityManager, translationId: number, monolingual: boolean): Promise<TranslationUnit[]> {
+  const rows: Record<string, unknown>[] = await manager.query(
+    `SELECT context, source, target, state, note, location, flags, previous_source, position
+     FROM units WHERE translation_id = $1 ORDER BY position, id`,
+    [translationId],
+  );
+  return rows.map((row) => {
+    const source = row.source as string[];
+    const context = String(row.context);
+    return {
+      id: unitId(monolingual, context, source),
+      context,
+      source,
+      target: row.target as string[],
+      state: Number(row.state) as TranslationUnit['state'],
+      note: String(row.note),
+      location: String(row.location),
+      flags: String(row.flags),
+      previousSource: String(row.previous_source),
+      position: Number(row.position),
+    };
+  });
+}
+
+export async function readOptional(repository: Repository, path: string): Promise<Buffer | undefined> {
+  try {
+    return await repository.readFile(path);
+  } catch {
+    return undefined;
+  }
+}
