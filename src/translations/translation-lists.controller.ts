@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { CategoryRow } from '../categories/categories.repository';
 import { ComponentContext } from '../components/components.repository';
 import { ViewTarget } from '../core/auth/policy.decorators';
 import { Target } from '../core/auth/target';
@@ -36,6 +37,13 @@ export class TranslationListsController {
   @ViewTarget('project')
   projectStatistics(@Target() project: Project, @Urls() urls: UrlBuilder): Promise<ProjectStatisticsResponse> {
     return this.translations.projectStatistics(project, urls);
+  }
+
+  /** The category's components and those of its subcategories, summed. */
+  @Get('categories/:id/statistics')
+  @ViewTarget('category')
+  categoryStatistics(@Target() row: CategoryRow, @Urls() urls: UrlBuilder): Promise<ProjectStatisticsResponse> {
+    return this.translations.categoryStatistics(row, urls);
   }
 
   @Get('projects/:project/languages')

@@ -1,3 +1,4 @@
+import type { CategoryRow } from '../categories/categories.repository';
 import { serializeComponent } from '../components/component.serializer';
 import { TranslationPart, UrlBuilder } from '../core/urls/url-builder';
 import { serializeLanguage } from '../languages/language.serializer';
@@ -108,7 +109,7 @@ export function serializeTranslationStatistics(context: TranslationContext, urls
 export interface ProjectStatisticsResponse extends StatisticsNumbers {
   name: string;
   url: string;
-  url_translate: string;
+  url_translate?: string;
 }
 
 export function serializeProjectStatistics(project: Project, counts: StatisticsCounts, urls: UrlBuilder): ProjectStatisticsResponse {
@@ -118,6 +119,10 @@ export function serializeProjectStatistics(project: Project, counts: StatisticsC
     url: urls.engageWeb(project.slug),
     url_translate: urls.projectWeb(project.slug),
   };
+}
+
+export function serializeCategoryStatistics(row: CategoryRow, counts: StatisticsCounts, urls: UrlBuilder): ProjectStatisticsResponse {
+  return { ...serializeStatistics(counts), name: row.category.name, url: urls.category(row.category.id) };
 }
 
 export function serializeProjectLanguage(row: ProjectLanguageRow) {

@@ -86,6 +86,17 @@ export class TranslationsRepository {
     return countsFromRow(row);
   }
 
+  /** The translations of the category's components and of its subcategories' components, summed. */
+  async categoryCounts(categoryId: number): Promise<StatisticsCounts> {
+    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+      `WITH RECURSIVE tree AS (SELECT id FROM categories WHERE id = $1 UNION ALL SELECT c.id FROM categories c JOIN tree ON c.category_id = tree.id)
+       SELECT ${TRANSLATION_SUMS} FROM translations t JOIN components c ON c.id = t.component_id
+       WHERE c.category_id IN (SELECT id FROM tree) AND NOT t.is_source`,
+      [categoryId],
+    );
+    return countsFromRow(row);
+  }
+
   /** Per-language sums over the project's translations (source translations left out), by language name. */
   async projectLanguages(projectId: number, offset: number, limit: number): Promise<[ProjectLanguageRow[], number]> {
     const from = 'FROM translations t JOIN components c ON c.id = t.component_id JOIN languages l ON l.id = t.language_id WHERE c.project_id = $1 AND NOT t.is_source';

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { UserPermissions } from '../auth/user-permissions';
+import type { CategoryRow } from '../categories/categories.repository';
 import { ComponentContext } from '../components/components.repository';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Project } from '../projects/project.entity';
 import {
+  serializeCategoryStatistics,
   ProjectLanguageResponse,
   ProjectStatisticsResponse,
   serializeProjectLanguage,
@@ -45,6 +47,10 @@ export class TranslationsService {
     return paged(request, (offset, limit) => this.translations.pageOfComponent(component, offset, limit), (row) =>
       serializeTranslationStatistics(row, urls),
     );
+  }
+
+  async categoryStatistics(row: CategoryRow, urls: UrlBuilder): Promise<ProjectStatisticsResponse> {
+    return serializeCategoryStatistics(row, await this.translations.categoryCounts(row.category.id), urls);
   }
 
   async projectStatistics(project: Project, urls: UrlBuilder): Promise<ProjectStatisticsResponse> {

@@ -59,6 +59,16 @@ describe('units', () => {
     expect(stats).toMatchObject({ total: 3, translated: 1, translated_words: 2, total_words: 8 });
   });
 
+  it('sums the statistics of a category over its components and those of its subcategories', async () => {
+    const { project } = await setUp('category');
+    const [parent] = await t.dataSource.query(`INSERT INTO categories (project_id, name, slug) VALUES ($1, 'Docs', 'docs') RETURNING id`, [project.id]);
+    const [child] = await t.dataSource.query(`INSERT INTO categories (project_id, category_id, name, slug) VALUES ($1, $2, 'Guides', 'guides') RETURNING id`, [project.id, parent.id]);
+    await t.dataSource.query('UPDATE components SET category_id = $2 WHERE project_id = $1', [project.id, child.id]);
+    const res = await t.http().get(`/api/categories/${parent.id}/statistics/`).set('Authorization', admin.auth).expect(200);
+    expect(res.body).toMatchObject({ name: 'Docs', total: 3, translated: 1, translated_words: 2, total_words: 8, translated_percent: 33.3 });
+    expect(res.body.url).toContain(`/api/categories/${parent.id}/`);
+  });
+
   it('saves an edit: statistics move by exactly that string, the change is logged, commit writes only it', async () => {
     const { translation, byContext, name } = await setUp('edit');
     const before = await statistics(translation);
@@ -159,5 +169,49 @@ describe('units', () => {
     const file = await git.readFile(name, 'po/cs.po');
     expect(file).toContain('msgid "New string"\nmsgstr "Nový řetězec"');
     expect(file).not.toContain('Good bye');
+  });
+
+  it('runs quality checks on import and on save, and enforced checks make a failing string need editing', async () => {
+    const { translation, byContext, project } = await setUp('checks');
+    const unit = byContext('Good bye');
+    // A trailing space the source does not have fails end_space.
+    const saved = await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: ['Nashle '], state: 20 }).expect(200);
+    expect(saved.body.has_failing_check).toBe(true);
+    expect((await statistics(translation)).failing).toBe(1);
+    const failing = await t.http().get(`${translation}units/?q=${encodeURIComponent('check:end_space')}`).set('Authorization', admin.auth).expect(200);
+    expect(failing.body.results.map((found: { id: number }) => found.id)).toEqual([unit.id]);
+    await t.http().patch(`/api/components/${project.slug}/app/`).set('Authorization', admin.auth).send({ enforced_checks: ['end_space'] }).expect(200);
+    const enforced = await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: ['Nashledanou '], state: 20 }).expect(200);
+    expect(enforced.body).toMatchObject({ state: 10, fuzzy: true, has_failing_check: true });
+    const fixed = await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: ['Nashledanou'], state: 20 }).expect(200);
+    expect(fixed.body).toMatchObject({ state: 20, has_failing_check: false });
+    expect((await statistics(translation)).failing).toBe(0);
+  });
+
+  it('propagates an edit to the same string in other components of the project', async () => {
+    const url = await git.createBareRepo('propagate', { 'po/cs.po': CS_PO });
+    const project = await createProject(t);
+    for (const slug of ['one', 'two']) {
+      await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
+        .send({ name: slug, slug, repo: url, filemask: 'po/*.po', file_format: 'po', disable_autoshare: true }).expect(201);
+    }
+    await t.drainTasks();
+    const unitOf = async (component: string) =>
+      (await t.http().get(`/api/translations/${project.slug}/${component}/cs/units/?q=${encodeURIComponent('source:="Hello world"')}`).set('Authorization', admin.auth).expect(200)).body.results[0];
+    await t.http().patch(`/api/units/${(await unitOf('one')).id}/`).set('Authorization', admin.auth).send({ target: ['Ahoj'], state: 20 }).expect(200);
+    expect(await unitOf('two')).toMatchObject({ target: ['Ahoj'], state: 20, pending: true });
+    const changes = await t.http().get(`/api/translations/${project.slug}/two/cs/changes/?action=77`).set('Authorization', admin.auth).expect(200);
+    expect(changes.body.count).toBe(1);
+    expect((await statistics(`/api/translations/${project.slug}/two/cs/`)).translated).toBe(2);
+  });
+
+  it('re-reads strings changed upstream when pulling', async () => {
+    const { translation, byContext, name } = await setUp('pull');
+    await git.commitToBare(name, { 'po/cs.po': CS_PO.replace('msgid "Hello world"\nmsgstr ""', 'msgid "Hello world"\nmsgstr "Ahoj z gitu"') }, 'Upstream translation');
+    const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
+    expect((await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'pull' }).expect(200)).body).toEqual({ result: true });
+    const unit = await t.http().get(`/api/units/${byContext('Hello world').id}/`).set('Authorization', admin.auth).expect(200);
+    expect(unit.body).toMatchObject({ target: ['Ahoj z gitu'], state: 20, pending: false });
+    expect((await statistics(translation)).translated).toBe(2);
   });
 });
