@@ -1,3 +1,4 @@
+import { CONTENT_ACTIONS } from '../../changes/change-actions';
 import { compileQuery } from './query-compiler';
 import { QuerySyntaxError } from './query-syntax-error';
 
@@ -97,7 +98,8 @@ describe('compileQuery', () => {
       ],
       [
         'changed_by:bob',
-        'EXISTS (SELECT 1 FROM changes x JOIN users us ON us.id = COALESCE(x.author_id, x.user_id) WHERE x.unit_id = u.id AND lower(us.username) = lower($1::text))',
+        'EXISTS (SELECT 1 FROM changes x JOIN users us ON us.id = COALESCE(x.author_id, x.user_id) WHERE x.unit_id = u.id' +
+          ` AND x.action IN (${CONTENT_ACTIONS.join(', ')}) AND lower(us.username) = lower($1::text))`,
       ],
       ['check:same', 'EXISTS (SELECT 1 FROM unnest(u.failing_checks) AS element(text) WHERE lower(element.text) = lower($1::text))'],
       [
@@ -110,6 +112,14 @@ describe('compileQuery', () => {
       ],
     ])('compiles %j', (query, sql) => {
       expect(compileQuery(query)).toEqual({ sql, params: [query.slice(query.indexOf(':') + 1)] });
+    });
+
+    it('counts only content changes for changed_by, as Weblate (suggestions and comments are not edits)', () => {
+      const { sql } = compileQuery('changed_by:bob');
+      const actions = /x\.action IN \(([\d, ]+)\)/.exec(sql)![1].split(', ').map(Number);
+      expect(actions).toEqual(expect.arrayContaining([2, 5, 7, 36]));
+      expect(actions).not.toContain(3);
+      expect(actions).not.toContain(4);
     });
 
     it('matches a component by slug or by part of its name', () => {

@@ -140,6 +140,8 @@ describe('parseQuery', () => {
       ['source:[a to b]', 'Field "source" does not accept a range at position 7', 7],
       ['changed:[2024 2025]', 'Invalid range, expected [start to end] at position 8', 8],
       ['changed:[2024 to 2025', 'Unterminated range at position 8', 8],
+      ['source:a\0b', 'NUL characters are not allowed at position 8', 8],
+      ['"a\0"', 'NUL characters are not allowed at position 2', 2],
     ])('rejects %j', (query, message, position) => {
       const error = parseError(query);
       expect(error.message).toBe(message);

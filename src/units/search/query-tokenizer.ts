@@ -45,6 +45,10 @@ export class QueryTokenizer {
   constructor(private readonly query: string) {}
 
   tokenize(): Token[] {
+    // PostgreSQL text cannot hold NUL, so a value with one would fail in the database instead of here (Weblate too
+    // refuses such a query).
+    const nul = this.query.indexOf('\0');
+    if (nul >= 0) throw new QuerySyntaxError('NUL characters are not allowed', nul);
     const tokens: Token[] = [];
     for (;;) {
       while (this.index < this.query.length && isSpace(this.query[this.index])) this.index++;

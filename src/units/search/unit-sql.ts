@@ -1,3 +1,5 @@
+import { CONTENT_ACTIONS } from '../../changes/change-actions';
+
 /**
  * SQL snippets shared by several search terms. They assume the caller's aliases: `u` units, `t` translations,
  * `c` components, `p` projects, `l` languages. Every snippet is a non-null boolean, so NOT inverts it exactly.
@@ -41,12 +43,19 @@ export function hasComment(resolved: boolean, compareText?: Compare): string {
   return `EXISTS (SELECT 1 FROM comments cm WHERE cm.unit_id = u.id AND ${resolved ? '' : 'NOT '}cm.resolved${condition})`;
 }
 
-/** A unit whose related rows (suggestions, comments, changes) were made by a matching user. */
+/**
+ * Changes of the string's content (Weblate's `Change.ACTIONS_CONTENT`): `changed_by` ignores suggestions, comments
+ * and other events that leave the string as it was. Fixed codes, not user data, so they are written inline.
+ */
+const CONTENT_CHANGE = `x.action IN (${CONTENT_ACTIONS.join(', ')})`;
+
+/** A unit whose related rows (suggestions, comments, content changes) were made by a matching user. */
 export function byUser(table: 'suggestions' | 'comments' | 'changes', compareUsername: Compare): string {
   // A change records both who did it (user) and who wrote the text (author); Weblate's changed_by means the author.
   const userId = table === 'changes' ? 'COALESCE(x.author_id, x.user_id)' : 'x.user_id';
+  const action = table === 'changes' ? ` AND ${CONTENT_CHANGE}` : '';
   return (
     `EXISTS (SELECT 1 FROM ${table} x JOIN users us ON us.id = ${userId} ` +
-    `WHERE x.unit_id = u.id AND ${compareUsername('us.username')})`
+    `WHERE x.unit_id = u.id${action} AND ${compareUsername('us.username')})`
   );
 }
