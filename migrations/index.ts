@@ -9,6 +9,7 @@ import { AddComponentMergeFailure1763780008000 } from './1763780008000-add-compo
 import { CreateComponentLists1763780007000 } from './1763780007000-create-component-lists';
 import { CreateLabels1763780009000 } from './1763780009000-create-labels';
 import { CreateUnitsAndChanges1763780010000 } from './1763780010000-create-units-and-changes';
+import { CreateScreenshots1763780011000 } from './1763780011000-create-screenshots';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AddComponentMergeFailure1763780008000,
   CreateLabels1763780009000,
   CreateUnitsAndChanges1763780010000,
+  CreateScreenshots1763780011000,
 ];

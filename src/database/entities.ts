@@ -9,6 +9,7 @@ import { Label } from '../labels/label.entity';
 import { Language } from '../languages/language.entity';
 import { Plural } from '../languages/plural.entity';
 import { Project } from '../projects/project.entity';
+import { Screenshot, ScreenshotUnit } from '../screenshots/screenshot.entity';
 import { Task } from '../tasks/task.entity';
 import { Translation } from '../translations/translation.entity';
 import { Unit } from '../units/unit.entity';
@@ -17,4 +18,4 @@ import { NotificationSubscription } from '../users/notification-subscription.ent
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, Unit, ComponentList, ComponentListRule, Label, Change];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, Unit, ComponentList, ComponentListRule, Label, Change, Screenshot, ScreenshotUnit];

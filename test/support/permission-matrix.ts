@@ -191,6 +191,21 @@ async function createUnit(t: TestApp, component: Component): Promise<number> {
   return id;
 }
 
+/** A 1×1 PNG, for the screenshots the matrix makes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A screenshot of the component's Czech translation, uploaded through the API as the superuser (so its image exists). */
+async function createScreenshot(t: TestApp, fx: MatrixFixtures, scenario: Scenario): Promise<number> {
+  const res = await t
+    .http()
+    .post('/api/screenshots/')
+    .set('Authorization', fx.superuser.auth)
+    .field({ name: `matrix ${randomBytes(3).toString('hex')}`, project_slug: scenario.project.slug, component_slug: scenario.component.slug, language_code: 'cs' })
+    .attach('image', PNG, 'matrix.png');
+  if (res.status !== 201) throw new Error(`creating a screenshot answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
 async function createChange(t: TestApp, project: Project): Promise<number> {
   const [{ id }]: { id: number }[] = await t.dataSource.query('INSERT INTO changes (action, project_id) VALUES (50, $1) RETURNING id', [project.id]);
   return id;
@@ -347,6 +362,20 @@ const PARAMS: Record<string, ParamSource> = {
     scoped: true,
     value: ({ t, fx, scenario }) => once(fx, `unit of ${scenario.label}`, () => createUnit(t, scenario.component)),
     disposable: ({ t, scenario }) => createUnit(t, scenario.component),
+  },
+  'screenshots/:id': {
+    scoped: true,
+    value: ({ t, fx, scenario }) => once(fx, `screenshot of ${scenario.label}`, () => createScreenshot(t, fx, scenario)),
+    disposable: ({ t, fx, scenario }) => createScreenshot(t, fx, scenario),
+  },
+  '/api/screenshots/:id/units/:unitId': {
+    scoped: true,
+    value: ({ t, fx, scenario }) => once(fx, `unit of ${scenario.label}`, () => createUnit(t, scenario.component)),
+    disposable: async ({ t, scenario, params }) => {
+      const unitId = await createUnit(t, scenario.component);
+      await t.dataSource.query('INSERT INTO screenshot_units (screenshot_id, unit_id) VALUES ($1, $2)', [params.id, unitId]);
+      return unitId;
+    },
   },
   // A change of the public project, which every caller (the project token included) may see.
   'changes/:id': { value: ({ t, fx }) => once(fx, 'change', () => createChange(t, fx.scenarios[0].project)) },

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { PermissionScope } from '../../auth/user-permissions';
 
 /** The kinds of object a route can act on, found from its path parameters. */
-export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'unit';
+export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'unit' | 'screenshot';
 
 export interface LoadedTarget {
   scope: PermissionScope;

@@ -195,6 +195,18 @@ export class UrlBuilder {
     return `${this.translateWeb(projectSlug, componentPath, languageCode)}?checksum=${BigInt(idHash).toString(16)}`;
   }
 
+  screenshots(): string {
+    return this.api('screenshots');
+  }
+
+  screenshot(id: number): string {
+    return this.api('screenshots', id);
+  }
+
+  screenshotFile(id: number): string {
+    return this.api('screenshots', id, 'file');
+  }
+
   changes(): string {
     return this.api('changes');
   }

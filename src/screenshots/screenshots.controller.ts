@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, StreamableFile } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
+import { ComponentContext } from '../components/components.repository';
+import { Authenticated, Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
+import { Target } from '../core/auth/target';
+import { uploadedFiles } from '../core/http/body-parsing.middleware';
+import { requestContext } from '../core/http/request-context';
+import { Page, PageRequest } from '../core/pagination/page';
+import { PageParams } from '../core/pagination/page-params.decorator';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { AddScreenshotUnitDto, CreateScreenshotDto, ReplaceScreenshotDto, UpdateScreenshotDto } from './dto/screenshot-fields.dto';
+import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer';
+import { ScreenshotContext } from './screenshots.repository';
+import { ScreenshotsService } from './screenshots.service';
+
+/** Screenshots site-wide (what the caller can see), one by one with their image and strings, and per component. */
+@ApiTags('screenshots')
+@Controller('api')
+export class ScreenshotsController {
+  constructor(
+    private readonly screenshots: ScreenshotsService,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  @Get('screenshots')
+  @Public()
+  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
+    return this.screenshots.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, page, urls);
+  }
+
+  /** Multipart `image` with `name`, `project_slug`, `component_slug` and `language_code`; the permission is checked on the component named. */
+  @Post('screenshots')
+  @Authenticated()
+  async create(@Req() req: Request, @Body() body: CreateScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
+    const caller = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user.id ?? null };
+    return this.screenshots.create(body, uploadedFiles(req).image, caller, urls);
+  }
+
+  @Get('screenshots/:id')
+  @ViewTarget('screenshot')
+  get(@Target() context: ScreenshotContext, @Urls() urls: UrlBuilder): ScreenshotResponse {
+    return serializeScreenshot(context, urls);
+  }
+
+  @Patch('screenshots/:id')
+  @RequirePermission('screenshot.edit', 'screenshot')
+  update(@Target() context: ScreenshotContext, @Body() body: UpdateScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
+    return this.screenshots.update(context, body, urls);
+  }
+
+  @Put('screenshots/:id')
+  @RequirePermission('screenshot.edit', 'screenshot')
+  replace(@Target() context: ScreenshotContext, @Body() body: ReplaceScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
+    return this.screenshots.update(context, body, urls);
+  }
+
+  @Delete('screenshots/:id')
+  @HttpCode(204)
+  @RequirePermission('screenshot.delete', 'screenshot')
+  async remove(@Req() req: Request, @Target() context: ScreenshotContext): Promise<void> {
+    await this.screenshots.remove(context, requestContext(req).user.id ?? null);
+  }
+
+  @Get('screenshots/:id/file')
+  @ViewTarget('screenshot')
+  async file(@Target() context: ScreenshotContext): Promise<StreamableFile> {
+    const image = await this.screenshots.readImage(context);
+    return new StreamableFile(image.data, { type: image.contentType, length: image.data.length });
+  }
+
+  /** Multipart `image`: replaces the image, answering `{"result": true}` as Weblate does. */
+  @Post('screenshots/:id/file')
+  @HttpCode(200)
+  @RequirePermission('screenshot.edit', 'screenshot')
+  uploadFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
+    return this.screenshots.replaceImage(context, uploadedFiles(req).image, requestContext(req).user.id ?? null);
+  }
+
+  @Put('screenshots/:id/file')
+  @RequirePermission('screenshot.edit', 'screenshot')
+  replaceFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
+    return this.screenshots.replaceImage(context, uploadedFiles(req).image, requestContext(req).user.id ?? null);
+  }
+
+  @Post('screenshots/:id/units')
+  @HttpCode(200)
+  @RequirePermission('screenshot.edit', 'screenshot')
+  addUnit(@Target() context: ScreenshotContext, @Body() body: AddScreenshotUnitDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
+    return this.screenshots.addUnit(context, body.unit_id, urls);
+  }
+
+  @Delete('screenshots/:id/units/:unitId')
+  @HttpCode(204)
+  @RequirePermission('screenshot.edit', 'screenshot')
+  async removeUnit(@Target() context: ScreenshotContext, @Param('unitId') unitId: string): Promise<void> {
+    await this.screenshots.removeUnit(context, unitId);
+  }
+
+  @Get('components/:project/:component/screenshots')
+  @ViewTarget('component')
+  componentScreenshots(@Target() context: ComponentContext, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
+    return this.screenshots.list({ componentId: context.component.id }, page, urls);
+  }
+}
