@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CONTENT_ACTIONS } from '../changes/change-actions';
 
 /** The raw aggregates a statistics object is built from; percentages are derived from them when serializing. */
 export interface StatisticsCounts {
@@ -37,6 +38,9 @@ export const NO_STRINGS: StatisticsCounts = {
   lastChange: null,
 };
 
+/** `recent_changes`: content changes (edits, uploads, approvals…) of the last 30 days, over `changes` aliased `ch`. */
+export const RECENT_CONTENT_CHANGES = `ch.action IN (${CONTENT_ACTIONS.join(', ')}) AND ch.timestamp > now() - interval '30 days'`;
+
 /**
  * Select items summing the stored aggregates of the `translations` rows aliased `t`, named as
  * countsFromRow reads them. Sums of integers are bigint (strings from the driver), hence the Number().
@@ -46,7 +50,8 @@ export const TRANSLATION_SUMS = `
   coalesce(sum(t.translated), 0) AS translated, coalesce(sum(t.translated_words), 0) AS translated_words,
   coalesce(sum(t.translated_chars), 0) AS translated_chars, coalesce(sum(t.fuzzy), 0) AS fuzzy, coalesce(sum(t.failing), 0) AS failing,
   coalesce(sum(t.approved), 0) AS approved, coalesce(sum(t.readonly), 0) AS readonly,
-  coalesce(sum(t.suggestions), 0) AS suggestions, coalesce(sum(t.comments), 0) AS comments, max(t.last_change) AS last_change`;
+  coalesce(sum(t.suggestions), 0) AS suggestions, coalesce(sum(t.comments), 0) AS comments, max(t.last_change) AS last_change,
+  (SELECT count(*) FROM changes ch WHERE ch.translation_id = ANY(array_agg(t.id)) AND ${RECENT_CONTENT_CHANGES}) AS recent_changes`;
 
 export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
   const n = (key: string) => Number(row[key] ?? 0);
@@ -64,8 +69,7 @@ export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
     readonly: n('readonly'),
     suggestions: n('suggestions'),
     comments: n('comments'),
-    // Changes are not recorded yet, so nothing is recent.
-    recentChanges: 0,
+    recentChanges: n('recent_changes'),
     lastChange: lastChange == null ? null : new Date(lastChange as string | Date),
   };
 }

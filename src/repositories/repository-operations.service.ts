@@ -87,7 +87,7 @@ export class RepositoryOperationsService {
         return { ...NO_STATUS, status: error.message, merge_failure: owner.mergeFailure || null, url };
       }
       return {
-        needs_commit: status.needsCommit,
+        needs_commit: status.needsCommit || (await this.hasUncommittedStrings(owner)),
         needs_merge: status.needsMerge,
         needs_push: status.needsPush,
         remote_commit: status.remoteCommit,
@@ -231,6 +231,17 @@ export class RepositoryOperationsService {
     await this.dataSource.transaction(async (manager) => {
       for (const component of sharing) await this.scanner.scan(manager, component, repository);
     });
+  }
+
+  /** Strings edited, added or removed in the database and not yet written to the files of this working copy. */
+  private async hasUncommittedStrings(owner: Component): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM translations t JOIN components c ON c.id = t.component_id
+       WHERE (c.id = $1 OR c.linked_component_id = $1)
+         AND (t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending)) LIMIT 1`,
+      [owner.id],
+    );
+    return rows.length > 0;
   }
 
   private sharingComponents(owner: Component): Promise<Component[]> {

@@ -8,7 +8,7 @@ import { Project } from '../projects/project.entity';
 import { Translation } from './translation.entity';
 import { ProjectLanguageRow, TranslationContext } from './translations.repository';
 
-export function translationCounts(t: Translation): StatisticsCounts {
+export function translationCounts(t: Translation, recentChanges: number): StatisticsCounts {
   return {
     total: t.total,
     totalWords: t.totalWords,
@@ -22,8 +22,7 @@ export function translationCounts(t: Translation): StatisticsCounts {
     readonly: t.readonly,
     suggestions: t.suggestions,
     comments: t.comments,
-    // Changes are not recorded yet, so nothing is recent.
-    recentChanges: 0,
+    recentChanges,
     lastChange: t.lastChange,
   };
 }
@@ -97,7 +96,7 @@ export interface TranslationStatisticsResponse extends StatisticsNumbers {
 export function serializeTranslationStatistics(context: TranslationContext, urls: UrlBuilder): TranslationStatisticsResponse {
   const { translation: t, language, component } = context;
   return {
-    ...serializeStatistics(translationCounts(t)),
+    ...serializeStatistics(translationCounts(t, context.recentChanges)),
     name: language.name,
     code: language.code,
     url: urls.engageWeb(component.project.slug, language.code),

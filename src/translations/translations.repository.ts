@@ -7,7 +7,7 @@ import { Component } from '../components/component.entity';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
 import { Language } from '../languages/language.entity';
 import { PluralSource } from '../languages/plural.entity';
-import { countsFromRow, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
+import { countsFromRow, RECENT_CONTENT_CHANGES, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import { Translation } from './translation.entity';
@@ -19,6 +19,7 @@ export interface TranslationContext {
   component: ComponentContext;
   /** Full name of the last author; null when nobody changed it yet. */
   lastAuthor: string | null;
+  recentChanges: number;
 }
 
 /** One row of a project's per-language statistics. */
@@ -144,6 +145,11 @@ export class TranslationsRepository {
       .getMany();
     const authorIds = [...new Set(translations.map((t) => t.lastAuthorId).filter((id): id is number => id !== null))];
     const authors = authorIds.length ? await this.dataSource.getRepository(User).findBy({ id: In(authorIds) }) : [];
+    const recent: { translation_id: number; count: string }[] = await this.dataSource.query(
+      `SELECT ch.translation_id, count(*) FROM changes ch WHERE ch.translation_id = ANY($1::int[]) AND ${RECENT_CONTENT_CHANGES} GROUP BY ch.translation_id`,
+      [translations.map((t) => t.id)],
+    );
+    const recentById = new Map(recent.map((row) => [row.translation_id, Number(row.count)]));
     const languageById = new Map(languages.map((language) => [language.id, language]));
     const authorById = new Map(authors.map((user) => [user.id, user.fullName]));
     return translations.map((translation) => ({
@@ -151,6 +157,7 @@ export class TranslationsRepository {
       language: languageById.get(translation.languageId)!,
       component: contexts.get(translation.componentId)!,
       lastAuthor: translation.lastAuthorId === null ? null : (authorById.get(translation.lastAuthorId) ?? null),
+      recentChanges: recentById.get(translation.id) ?? 0,
     }));
   }
 }
