@@ -18,6 +18,8 @@ import { RedisModule } from './redis/redis.module';
 import { RepositoriesModule } from './repositories/repositories.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
+import { ScreenshotStorageModule } from './screenshots/screenshot-storage.module';
+import { ScreenshotsModule } from './screenshots/screenshots.module';
 import { TasksModule } from './tasks/tasks.module';
 import { TranslationLifecycleModule } from './translations/translation-lifecycle.module';
 import { TranslationsModule } from './translations/translations.module';
@@ -60,6 +62,8 @@ export class AppModule {
         TranslationLifecycleModule,
         UnitsModule,
         DownloadsModule,
+        ScreenshotStorageModule,
+        ScreenshotsModule,
         RootModule,
       ],
     };

@@ -4,6 +4,7 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { RepositoryLocks } from '../repositories/repository-lock';
+import { ScreenshotStorage } from '../screenshots/screenshot-storage';
 import { WorkingCopies } from '../repositories/working-copies';
 import { User } from '../users/user.entity';
 import { Component } from './component.entity';
@@ -13,8 +14,8 @@ const FOREIGN_KEY_VIOLATION = '23503';
 const HAS_LINKED = 'Component is used by linked components; delete or unlink them first.';
 
 /**
- * DELETE of a component: its row (translations, links and list memberships cascade) and, when it owns
- * one, its working copy. Both happen under the repository lock of the working copy it uses, so no
+ * DELETE of a component: its row (translations, links and list memberships cascade), its screenshots' images
+ * and, when it owns one, its working copy. Both happen under the repository lock of the working copy it uses, so no
  * operation is halfway through that directory while it goes.
  */
 @Injectable()
@@ -24,14 +25,18 @@ export class ComponentDeletionService {
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
     private readonly changes: ChangesService,
+    private readonly screenshots: ScreenshotStorage,
   ) {}
 
   async remove(context: ComponentContext, user: User): Promise<void> {
     const { component } = context;
     const owner = context.linked?.component ?? component;
     await this.locks.withLock(String(owner.id), async () => {
+      const images = await this.components.screenshotImages(component.id);
       await this.deleteRow(context, user);
       if (component.linkedComponentId === null) await this.workingCopies.remove(component);
+      // The screenshot rows went with the translations; their image files go once that is committed.
+      for (const image of images) await this.screenshots.remove(image);
     });
   }
 

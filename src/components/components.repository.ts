@@ -140,6 +140,15 @@ export class ComponentsRepository {
       .getMany();
   }
 
+  /** Stored image paths of the screenshots of the component's translations. */
+  async screenshotImages(componentId: number): Promise<string[]> {
+    const rows: { image_path: string }[] = await this.dataSource.query(
+      'SELECT s.image_path FROM screenshots s JOIN translations t ON t.id = s.translation_id WHERE t.component_id = $1',
+      [componentId],
+    );
+    return rows.map((row) => row.image_path);
+  }
+
   async removeLink(componentId: number, projectSlug: string): Promise<{ affected: number }> {
     const rows: unknown[] = await this.dataSource.query(
       'SELECT 1 FROM component_links l JOIN projects p ON p.id = l.project_id WHERE l.component_id = $1 AND p.slug = $2',

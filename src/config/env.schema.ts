@@ -61,6 +61,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /** Projects with more strings than this are deleted by a background task (the request answers at once). */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;
+
   /** Repository URL schemes users may point components at (`https`, `http`, `ssh`; `file` only for tests). */
   @IsOptional() @Matches(/^\s*[a-z]+(\s*,\s*[a-z]+)*\s*$/, { message: 'VCS_ALLOW_SCHEMES must be a comma-separated list such as https,ssh' })
   VCS_ALLOW_SCHEMES = 'https,ssh';

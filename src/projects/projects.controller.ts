@@ -12,6 +12,7 @@ import { Urls } from '../core/urls/urls.decorator';
 import { CreateProjectDto, ProjectFieldsDto } from './dto/project-fields.dto';
 import { Project } from './project.entity';
 import { ProjectResponse, serializeProject } from './project.serializer';
+import { ProjectRemoval } from './project-removal';
 import { ProjectsService } from './projects.service';
 
 @ApiTags('projects')
@@ -19,6 +20,7 @@ import { ProjectsService } from './projects.service';
 export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
+    private readonly removal: ProjectRemoval,
     private readonly permissions: PermissionService,
   ) {}
 
@@ -57,6 +59,6 @@ export class ProjectsController {
   @HttpCode(204)
   @RequirePermission('project.edit', 'project')
   async remove(@Target() project: Project): Promise<void> {
-    await this.projects.remove(project);
+    await this.removal.remove(project);
   }
 }

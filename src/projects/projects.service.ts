@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { Injectable } from '@nestjs/common';
 import { MembershipService } from '../auth/membership.service';
 import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
-import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -38,7 +35,6 @@ export class ProjectsService {
     private readonly projects: ProjectsRepository,
     private readonly membership: MembershipService,
     private readonly changes: ChangesService,
-    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<ProjectResponse>> {
@@ -84,21 +80,6 @@ export class ProjectsService {
    * Components of other projects sharing one of those working copies hold a restricting foreign key: refuse
    * clearly rather than fail on it.
    */
-  async remove(project: Project): Promise<void> {
-    await this.projects.transaction(async (manager) => {
-      const borrowers: unknown[] = await manager.query(
-        'SELECT 1 FROM components c JOIN components owner ON owner.id = c.linked_component_id WHERE owner.project_id = $1 AND c.project_id <> $1 LIMIT 1',
-        [project.id],
-      );
-      if (borrowers.length > 0) {
-        throw ValidationError.field(null, 'Components of this project are used by linked components of other projects; delete or unlink them first.');
-      }
-      await manager.query('DELETE FROM users WHERE is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = $1)', [project.id]);
-      await manager.getRepository(Project).delete(project.id);
-    });
-    await rm(join(this.config.dataDir, 'vcs', String(project.id)), { recursive: true, force: true });
-  }
-
   private async assertUnique(manager: Parameters<ProjectsRepository['conflicts']>[0], fields: ProjectFieldsDto, exceptId?: number): Promise<void> {
     const taken = await this.projects.conflicts(manager, fields, exceptId);
     if (taken.length > 0) {

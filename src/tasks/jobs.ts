@@ -8,6 +8,8 @@ export const TASK_QUEUE = 'tasks';
 export interface JobPayloads {
   /** Clone (or attach to the shared repository of) a new component and discover its translations. */
   'component.setup': { componentId: number };
+  /** Delete a large project's strings in batches, then the project. */
+  'project.remove': { projectId: number };
 }
 
 export type JobName = keyof JobPayloads & string;
