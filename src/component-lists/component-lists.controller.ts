@@ -71,6 +71,12 @@ export class ComponentListsController {
     return this.lists.delete(await this.permissions.forRequest(req), slug);
   }
 
+  @Get(':slug/statistics')
+  @Public()
+  async statistics(@Req() req: Request, @Param('slug') slug: string, @Urls() urls: UrlBuilder) {
+    return this.lists.statistics(await this.permissions.forRequest(req), slug, urls);
+  }
+
   @Get(':slug/components')
   @Public()
   async components(

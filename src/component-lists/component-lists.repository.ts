@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
+import { countsFromRow, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
 import { Component } from '../components/component.entity';
 import { AccessControl } from '../projects/project.entity';
 import { ComponentListRule } from './component-list-rule.entity';
@@ -28,6 +30,20 @@ function visibilityParams(visibility: ProjectVisibility): Record<string, unknown
 @Injectable()
 export class ComponentListsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Sums of the translations of the list's components the caller can see (source translations left out). */
+  async visibleCounts(listId: number, visibility: ProjectVisibility): Promise<StatisticsCounts> {
+    const query = this.dataSource
+      .createQueryBuilder()
+      .select(TRANSLATION_SUMS)
+      .from('translations', 't')
+      .innerJoin('components', 'c', 'c.id = t.component_id')
+      .innerJoin('projects', 'p', 'p.id = c.project_id')
+      .where('c.id IN (SELECT component_id FROM component_list_members WHERE list_id = :listId)', { listId })
+      .andWhere('NOT t.is_source');
+    whereProjectVisible(query, 'p', visibility);
+    return countsFromRow((await query.getRawOne()) ?? {});
+  }
 
   /**
    * Lists with no members, or with a member the caller can see, as Weblate's queryset does: a list made only

@@ -6,6 +6,7 @@ import { ComponentsRepository } from '../components/components.repository';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
+import { serializeStatistics, StatisticsNumbers } from '../languages/statistics.serializer';
 import { isObjectId } from '../roles/object-id.pipe';
 import { ComponentList } from './component-list.entity';
 import { ComponentListResponse, serializeComponentList } from './component-list.serializer';
@@ -37,6 +38,13 @@ export class ComponentListsService {
   async get(permissions: UserPermissions, slug: string, urls: UrlBuilder): Promise<ComponentListResponse> {
     const visibility = permissions.projectVisibility();
     return (await this.serialize([await this.findVisible(visibility, slug)], visibility, urls))[0];
+  }
+
+  /** The list's translations summed, as the statistics of other containers (projects, categories). */
+  async statistics(permissions: UserPermissions, slug: string, urls: UrlBuilder): Promise<StatisticsNumbers & { name: string; url: string }> {
+    const visibility = permissions.projectVisibility();
+    const list = await this.findVisible(visibility, slug);
+    return { ...serializeStatistics(await this.lists.visibleCounts(list.id, visibility)), name: list.name, url: urls.componentList(list.slug) };
   }
 
   async create(permissions: UserPermissions, dto: CreateComponentListDto, urls: UrlBuilder): Promise<ComponentListResponse> {

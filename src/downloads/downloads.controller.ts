@@ -64,7 +64,7 @@ export class ProjectDownloadController {
 }
 
 function zipFile(archive: Archive): StreamableFile {
-  return new StreamableFile(archive.data, { type: 'application/zip', disposition: attachment(archive.name), length: archive.data.length });
+  return new StreamableFile(archive.stream, { type: 'application/zip', disposition: attachment(archive.name) });
 }
 
 /** A plain quoted filename where that is safe, plus the RFC 6266 encoded form for anything else. */

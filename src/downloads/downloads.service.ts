@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import JSZip from 'jszip';
 import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
@@ -38,10 +39,10 @@ interface StoredContent {
   modified: Date;
 }
 
-/** A ZIP archive ready to send. */
+/** A ZIP archive, compressed while it is sent. */
 export interface Archive {
   name: string;
-  data: Buffer;
+  stream: Readable;
 }
 
 /** Everything a component's translations are read from, listed from the database. */
@@ -90,7 +91,7 @@ export class DownloadsService {
     const exporter = archiveExporter(format);
     const zip = new JSZip();
     await this.addComponent(zip, context, '', languageFilter(languageCode), exporter);
-    return { name: `${context.project.slug}-${context.component.slug}.zip`, data: await generate(zip) };
+    return { name: `${context.project.slug}-${context.component.slug}.zip`, stream: generate(zip) };
   }
 
   /** Every component's files of the project under `<component path>/`, optionally of one language only. */
@@ -102,7 +103,7 @@ export class DownloadsService {
     for (const context of await this.components.hydrate(rows)) {
       await this.addComponent(zip, context, `${context.path}/`, language, exporter);
     }
-    return { name: `${project.slug}.zip`, data: await generate(zip) };
+    return { name: `${project.slug}.zip`, stream: generate(zip) };
   }
 
   private async addComponent(zip: JSZip, context: ComponentContext, prefix: string, languageCode: string | null, exporter: string | undefined): Promise<void> {
@@ -218,6 +219,7 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? value : Array.isArray(value) ? value.map(String).join(',') : String(value);
 }
 
-function generate(zip: JSZip): Promise<Buffer> {
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+/** jszip's stream is an older stream implementation; piping it through a PassThrough gives a modern Readable. */
+function generate(zip: JSZip): Readable {
+  return zip.generateNodeStream({ type: 'nodebuffer', compression: 'DEFLATE', streamFiles: true }).pipe(new PassThrough());
 }

@@ -4,6 +4,7 @@ import { UrlBuilder } from '../../src/core/urls/url-builder';
 import { AccessControl, Project } from '../../src/projects/project.entity';
 import { createComponentList } from '../factories/component-list.factory';
 import { createComponent } from '../factories/component.factory';
+import { createTranslation } from '../factories/translation.factory';
 import { createGroup, grantPermissions } from '../factories/group.factory';
 import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createRole } from '../factories/role.factory';
@@ -104,8 +105,23 @@ describe('component lists', () => {
       expect(res.body.components).toEqual([componentUrl(project, inside.slug)]);
     });
 
+    it('sums the statistics of the translations of the components the caller can see', async () => {
+      const open = await createProject(t);
+      const hidden = await createProject(t, { accessControl: AccessControl.Private });
+      const visible = await createComponent(t, open);
+      const secret = await createComponent(t, hidden);
+      await createTranslation(t, visible, 'cs', { total: 10, translated: 4, totalWords: 30, translatedWords: 12 });
+      await createTranslation(t, secret, 'de', { total: 6, translated: 6, totalWords: 6, translatedWords: 6 });
+      const list = await createComponentList(t, { components: [visible, secret] });
+      const asPlain = await http('get', `/api/component-lists/${list.slug}/statistics/`, plain.auth).expect(200);
+      expect(asPlain.body).toMatchObject({ name: list.name, total: 10, translated: 4, translated_words: 12, translated_percent: 40 });
+      const asSuperuser = await http('get', `/api/component-lists/${list.slug}/statistics/`, superuser.auth).expect(200);
+      expect(asSuperuser.body).toMatchObject({ total: 16, translated: 10, translated_percent: 62.5 });
+    });
+
     it('answers an unknown slug with 404', async () => {
       await http('get', '/api/component-lists/no-such-list/').expect(404);
+      await http('get', '/api/component-lists/no-such-list/statistics/').expect(404);
       await http('get', '/api/component-lists/no-such-list/components/').expect(404);
     });
   });
