@@ -24,6 +24,7 @@ import { ComponentsRepository } from './components.repository';
 import { assertFilemask, ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
 import { DocfileImport, readDocfileUpload } from './docfile-upload';
+import { WEBLATE_COMMITTER } from '../repositories/signatures';
 
 /**
  * POST /api/projects/<p>/components/: validates and stores the component, then hands the repository work
@@ -99,7 +100,7 @@ export class ComponentCreationService {
     try {
       const repository = await initLocalRepository(this.workingCopies.dirOf(component));
       for (const [path, content] of files) await repository.writeFile(path, content);
-      await repository.commit([...files.keys()], { message: 'Initial import of uploaded files', author: { name: 'Weblate', email: 'noreply@weblate.org' } });
+      await repository.commit([...files.keys()], { message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER });
     } catch (error) {
       await this.components.transaction((manager) => manager.getRepository(Component).delete(component.id));
       await this.workingCopies.remove(component);

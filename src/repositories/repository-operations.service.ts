@@ -9,10 +9,11 @@ import { ChangesService } from '../changes/changes.service';
 import { PendingWriter, WrittenFile } from '../units/pending-writer';
 import { TranslationFileError } from '../units/translation-file-error';
 import { TranslationScanner } from '../units/translation-scanner';
-import { MergeStyle, Repository, Signature } from '../vcs/repository';
+import { MergeStyle, Repository } from '../vcs/repository';
 import { splitCredentials } from '../vcs/repository-url';
 import { VcsError } from '../vcs/vcs-error';
 import { renderMessage } from './commit-message';
+import { WEBLATE_COMMITTER } from './signatures';
 import { RepositoryLocks } from './repository-lock';
 import { describeStatus } from './repository-status';
 import { WorkingCopies } from './working-copies';
@@ -54,9 +55,6 @@ const OPERATION_ACTIONS: Record<string, ChangeAction | undefined> = {
   'file-scan': ChangeAction.ForceScan,
   'file-sync': ChangeAction.ForceSync,
 };
-
-/** Weblate's default committer, used where no translator authored the change. */
-const COMMITTER: Signature = { name: 'Weblate', email: 'noreply@weblate.org' };
 
 /**
  * Status and operations (commit, push, pull, reset, cleanup, file-sync, file-scan) of component
@@ -160,8 +158,8 @@ export class RepositoryOperationsService {
       const variables = await this.messageVariables(component, file.translationId);
       const sha = await repository.commit([file.filename], {
         message: renderMessage(component.commitMessage, variables),
-        author: file.author ?? COMMITTER,
-        committer: COMMITTER,
+        author: file.author ?? WEBLATE_COMMITTER,
+        committer: WEBLATE_COMMITTER,
       });
       if (sha) await this.recordRepositoryChange(component, ChangeAction.Commit, file.translationId, { commit: sha });
     }
@@ -171,7 +169,7 @@ export class RepositoryOperationsService {
       component_slug: context.component.slug,
       site_title: this.config.siteTitle,
     });
-    await repository.commit(await this.translationFiles(owner), { message, author: COMMITTER });
+    await repository.commit(await this.translationFiles(owner), { message, author: WEBLATE_COMMITTER });
     return { result: true };
   }
 
@@ -213,7 +211,7 @@ export class RepositoryOperationsService {
 
   private async pull(owner: Component, repository: Repository): Promise<OperationResult> {
     await repository.fetch();
-    const merged = await repository.merge(owner.mergeStyle as MergeStyle, { author: COMMITTER });
+    const merged = await repository.merge(owner.mergeStyle as MergeStyle, { author: WEBLATE_COMMITTER });
     if (!merged.ok) {
       const failure = `${merged.message}${merged.conflicts.length ? `\nConflicting files: ${merged.conflicts.join(', ')}` : ''}`;
       await this.dataSource.getRepository(Component).update(owner.id, { mergeFailure: failure });

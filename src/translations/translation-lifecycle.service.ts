@@ -18,15 +18,13 @@ import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { TranslationScanner } from '../units/translation-scanner';
 import { User } from '../users/user.entity';
-import { Repository, Signature } from '../vcs/repository';
+import { Repository } from '../vcs/repository';
 import { normalizeRelativePath } from '../vcs/work-tree';
 import { Filemask } from './filemask';
 import { formatLanguageCode } from './language-code-style';
 import { Translation } from './translation.entity';
 import { TranslationContext, TranslationsRepository } from './translations.repository';
-
-/** Weblate's committer where no person authored the commit. */
-const COMMITTER: Signature = { name: 'Weblate', email: 'noreply@weblate.org' };
+import { signatureOf, WEBLATE_COMMITTER } from '../repositories/signatures';
 
 /**
  * Adding a language to a component (a new file from the component's base, committed with `add_message`) and
@@ -81,7 +79,7 @@ export class TranslationLifecycleService {
         await repository.commit([filename], {
           message: renderMessage(component.addMessage, this.messageVariables(context, language, code)),
           author: signatureOf(user),
-          committer: COMMITTER,
+          committer: WEBLATE_COMMITTER,
         });
       } catch (error) {
         await rm(join(repository.workDir, normalizeRelativePath(filename)), { force: true });
@@ -120,7 +118,7 @@ export class TranslationLifecycleService {
           await repository.commit([translation.filename], {
             message: renderMessage(component.deleteMessage, this.messageVariables(componentContext, language, translation.languageCode)),
             author: signatureOf(user),
-            committer: COMMITTER,
+            committer: WEBLATE_COMMITTER,
           });
         }
       }
@@ -187,10 +185,6 @@ export class TranslationLifecycleService {
       url: translateUrl,
     };
   }
-}
-
-function signatureOf(user: User): Signature {
-  return user.email ? { name: user.fullName || user.username, email: user.email } : COMMITTER;
 }
 
 async function exists(repository: Repository, path: string): Promise<boolean> {

@@ -1,36 +1,23 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createGitComponent, useGitTestEnv } from '../support/git-component';
+import { GitHttpServer } from '../support/git-http-server';
+import { TestApp } from '../support/test-app';
 
 const PO = (language: string, translation = '') => `msgid ""\nmsgstr ""\n"Language: ${language}\\n"\n\nmsgid "Hello"\nmsgstr "${translation}"\n`;
 const POT = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n#: app.c:1\nmsgid "Hello"\nmsgstr ""\n\nmsgid "Bye"\nmsgstr ""\n';
 
 describe('adding and removing translations', () => {
+  const env = useGitTestEnv({ fullName: 'Ada Admin', email: 'ada@example.com' });
   let t: TestApp;
   let git: GitHttpServer;
   let admin: UserWithToken;
-
-  beforeAll(async () => {
-    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
-    admin = await createUser(t, { isSuperuser: true, fullName: 'Ada Admin', email: 'ada@example.com' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await git.close();
-  });
+  beforeAll(() => ({ t, git, admin } = env));
 
   async function setUp(name: string, files: Record<string, string>, settings: Record<string, unknown>) {
-    const url = await git.createBareRepo(name, files);
-    const project = await createProject(t);
-    const res = await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
-      .send({ name: 'App', slug: 'app', repo: url, ...settings }).expect(201);
-    await t.drainTasks();
-    const workDir = join(t.config.dataDir, 'vcs', String(project.id), String(res.body.id));
-    return { project, componentId: res.body.id as number, workDir, translations: `/api/components/${project.slug}/app/translations/` };
+    const component = await createGitComponent(env, name, files, settings);
+    return { ...component, translations: `/api/components/${component.project.slug}/app/translations/` };
   }
 
   const push = (projectSlug: string) =>

@@ -1,7 +1,7 @@
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
-import { createProject } from '../factories/project.factory';
+import { createGitComponent, useGitTestEnv } from '../support/git-component';
+import { GitHttpServer } from '../support/git-http-server';
 import { createUser, UserWithToken } from '../factories/user.factory';
-import { createTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
 
 const HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n';
 const po = (entries: [string, string, boolean?][]) =>
@@ -9,28 +9,15 @@ const po = (entries: [string, string, boolean?][]) =>
 const STORED = po([['Hello', ''], ['Good bye', 'Nashle'], ['Thanks', '']]);
 
 describe('translation file upload', () => {
+  const env = useGitTestEnv({ fullName: 'Ada Admin', email: 'ada@example.com' });
   let t: TestApp;
   let git: GitHttpServer;
   let admin: UserWithToken;
-
-  beforeAll(async () => {
-    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
-    admin = await createUser(t, { isSuperuser: true, fullName: 'Ada Admin', email: 'ada@example.com' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await git.close();
-  });
+  beforeAll(() => ({ t, git, admin } = env));
 
   async function setUp(name: string) {
-    const url = await git.createBareRepo(name, { 'po/cs.po': STORED });
-    const project = await createProject(t);
-    await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
-      .send({ name: 'App', slug: 'app', repo: url, filemask: 'po/*.po', file_format: 'po' }).expect(201);
-    await t.drainTasks();
-    const translation = `/api/translations/${project.slug}/app/cs/`;
-    return { project, translation, name };
+    const { project } = await createGitComponent(env, name, { 'po/cs.po': STORED }, { filemask: 'po/*.po', file_format: 'po' });
+    return { project, translation: `/api/translations/${project.slug}/app/cs/`, name };
   }
 
   const upload = (translation: string, content: string, fields: Record<string, string> = {}, auth = admin.auth) => {

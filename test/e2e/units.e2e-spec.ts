@@ -1,7 +1,8 @@
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createGitComponent, useGitTestEnv } from '../support/git-component';
+import { GitHttpServer } from '../support/git-http-server';
+import { TestApp } from '../support/test-app';
 
 const HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n';
 const CS_PO = `${HEADER}
@@ -20,26 +21,14 @@ msgstr[2] ""
 `;
 
 describe('units', () => {
+  const env = useGitTestEnv({ fullName: 'Ada Admin', email: 'ada@example.com' });
   let t: TestApp;
   let git: GitHttpServer;
   let admin: UserWithToken;
-
-  beforeAll(async () => {
-    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
-    admin = await createUser(t, { isSuperuser: true, fullName: 'Ada Admin', email: 'ada@example.com' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await git.close();
-  });
+  beforeAll(() => ({ t, git, admin } = env));
 
   async function setUp(name: string) {
-    const url = await git.createBareRepo(name, { 'po/cs.po': CS_PO });
-    const project = await createProject(t);
-    await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
-      .send({ name: 'App', slug: 'app', repo: url, filemask: 'po/*.po', file_format: 'po' }).expect(201);
-    await t.drainTasks();
+    const { project } = await createGitComponent(env, name, { 'po/cs.po': CS_PO }, { filemask: 'po/*.po', file_format: 'po' });
     const translation = `/api/translations/${project.slug}/app/cs/`;
     const units = (await t.http().get(`${translation}units/`).set('Authorization', admin.auth).expect(200)).body.results;
     const byContext = (source: string) => units.find((unit: { source: string[] }) => unit.source[0] === source);

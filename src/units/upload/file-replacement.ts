@@ -8,8 +8,11 @@ import { ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat } from '../../formats';
 import { renderMessage } from '../../repositories/commit-message';
 import { RepositoryLocks } from '../../repositories/repository-lock';
+import { signatureOf, WEBLATE_COMMITTER } from '../../repositories/signatures';
 import { WorkingCopies } from '../../repositories/working-copies';
 import { TranslationContext } from '../../translations/translations.repository';
+import { User } from '../../users/user.entity';
+import { Signature } from '../../vcs/repository';
 import { TranslationScanner } from '../translation-scanner';
 import { changeScope } from '../unit-editing.service';
 import type { Uploader, UploadResult } from './translation-upload.service';
@@ -48,7 +51,7 @@ export class FileReplacement {
           language_code: context.language.code,
         }),
         author,
-        committer: { name: 'Weblate', email: 'noreply@weblate.org' },
+        committer: WEBLATE_COMMITTER,
       });
       await this.dataSource.transaction(async (manager) => {
         if (options.method === 'replace') await manager.query('UPDATE units SET pending = false WHERE translation_id = $1', [context.translation.id]);
@@ -89,8 +92,7 @@ export class FileReplacement {
     }
   }
 
-  private async signature(userId: number | null): Promise<{ name: string; email: string }> {
-    const [user]: { full_name: string; email: string }[] = userId === null ? [] : await this.dataSource.query('SELECT full_name, email FROM users WHERE id = $1', [userId]);
-    return user?.email ? { name: user.full_name || user.email, email: user.email } : { name: 'Weblate', email: 'noreply@weblate.org' };
+  private async signature(userId: number | null): Promise<Signature> {
+    return signatureOf(userId === null ? null : await this.dataSource.getRepository(User).findOneBy({ id: userId }));
   }
 }
