@@ -1,26 +1,19 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createProject } from '../factories/project.factory';
-import { createUser, UserWithToken } from '../factories/user.factory';
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
-import { createTestApp, TestApp } from '../support/test-app';
+import { UserWithToken } from '../factories/user.factory';
+import { useGitTestEnv } from '../support/git-component';
+import { GitHttpServer } from '../support/git-http-server';
+import { TestApp } from '../support/test-app';
 
 const PO = (language: string, translation = '') => `msgid ""\nmsgstr ""\n"Language: ${language}\\n"\n\nmsgid "Hello"\nmsgstr "${translation}"\n`;
 
 describe('a separate push URL', () => {
+  const env = useGitTestEnv();
   let t: TestApp;
   let git: GitHttpServer;
   let admin: UserWithToken;
-
-  beforeAll(async () => {
-    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
-    admin = await createUser(t, { isSuperuser: true });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await git.close();
-  });
+  beforeAll(() => ({ t, git, admin } = env));
 
   const create = (projectSlug: string, body: Record<string, unknown>) =>
     t.http().post(`/api/projects/${projectSlug}/components/`).set('Authorization', admin.auth)

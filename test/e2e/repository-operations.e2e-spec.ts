@@ -1,28 +1,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
+import { useGitTestEnv } from '../support/git-component';
+import { GitHttpServer } from '../support/git-http-server';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
-import { createTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
 import { joinProjectTeam } from '../factories/project.factory';
 import { createComponent } from '../factories/component.factory';
 
 const PO = (language: string, translation = '') => `msgid ""\nmsgstr ""\n"Language: ${language}\\n"\n\nmsgid "Hello"\nmsgstr "${translation}"\n`;
 
 describe('repository status and operations', () => {
+  const env = useGitTestEnv();
   let t: TestApp;
   let git: GitHttpServer;
   let admin: UserWithToken;
-
-  beforeAll(async () => {
-    [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
-    admin = await createUser(t, { isSuperuser: true });
-  });
-
-  afterAll(async () => {
-    await t.close();
-    await git.close();
-  });
+  beforeAll(() => ({ t, git, admin } = env));
 
   /** A project with one component cloned from a fresh bare repository. */
   async function setUp(name: string) {
