@@ -49,6 +49,9 @@ describe('translation file upload', () => {
     expect((await upload(translation, file, { conflicts: 'replace-translated' }).expect(200)).body).toMatchObject({ accepted: 1, skipped: 1 });
     expect(await targets(translation)).toMatchObject({ 'Good bye': { target: 'Sbohem' }, Hello: { target: '', state: 0 } });
     expect((await upload(translation, file, { fuzzy: 'process' }).expect(200)).body).toMatchObject({ accepted: 1 });
+    // Older clients ask for the same with overwrite=yes.
+    expect((await upload(translation, po([['Good bye', 'Na shledanou']]), { overwrite: 'yes' }).expect(200)).body).toMatchObject({ accepted: 1 });
+    expect(await targets(translation)).toMatchObject({ 'Good bye': { target: 'Na shledanou' } });
     expect(await targets(translation)).toMatchObject({ Hello: { target: 'Ahoj?', state: 10 } });
   });
 

@@ -21,7 +21,8 @@ export interface UploadOptions {
 /** Reads the multipart fields of an upload (Weblate UploadRequestSerializer), naming the field at fault. */
 export function readUploadOptions(body: Record<string, unknown>): UploadOptions {
   const method = choice(body, 'method', UPLOAD_METHODS, 'translate');
-  const conflicts = choice(body, 'conflicts', CONFLICTS, '');
+  // Older clients (wlc --overwrite) send `overwrite=yes` where newer ones send conflicts=replace-translated.
+  const conflicts = body.conflicts === undefined && isYes(body.overwrite) ? 'replace-translated' : choice(body, 'conflicts', CONFLICTS, '');
   const fuzzy = choice(body, 'fuzzy', FUZZY, '');
   const name = text(body, 'author_name') || text(body, 'author');
   const email = text(body, 'author_email') || text(body, 'email');
@@ -36,6 +37,10 @@ function choice<T extends string>(body: Record<string, unknown>, field: string, 
     throw ValidationError.field(field, `"${String(value)}" is not a valid choice.`, 'invalid_choice');
   }
   return value as T;
+}
+
+function isYes(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && ['yes', 'true', 'on', '1'].includes(value.toLowerCase()));
 }
 
 function text(body: Record<string, unknown>, field: string): string {

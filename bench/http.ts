@@ -1,0 +1,51 @@
+import { Agent, request } from 'node:http';
+
+const REQUESTS = 2000;
+export const CONCURRENCY = 16;
+/** Clients such as wlc keep connections open; so does the benchmark. */
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+export interface Measurement {
+  median: number;
+  p95: number;
+  perSecond: number;
+}
+
+/** REQUESTS GETs of one path from CONCURRENCY keep-alive connections, after a warm-up. */
+export async function measure(port: number, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  for (let i = 0; i < 100; i++) await get(port, path, headers); // warm up
+  const latencies: number[] = [];
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < REQUESTS) {
+        const begin = process.hrtime.bigint();
+        await get(port, path, headers);
+        latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { ...percentiles(latencies), perSecond: REQUESTS / seconds };
+}
+
+export function percentiles(latencies: number[]): { median: number; p95: number } {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.floor(sorted.length * 0.95)] };
+}
+
+export function printMeasurement(label: string, result: Measurement): void {
+  console.log(`${label.padEnd(32)} median ${result.median.toFixed(2)} ms  p95 ${result.p95.toFixed(2)} ms  ${Math.round(result.perSecond)} req/s`);
+}
+
+function get(port: number, path: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
