@@ -27,4 +27,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
+  // Jest's default leaves a core idle (cores - 1 workers); e2e files spend much of their time waiting on
+  // PostgreSQL and git, so one worker per core finishes sooner (measured: 140 s for the suite on 2 cores).
+  maxWorkers: '100%',
 };

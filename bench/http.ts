@@ -1,6 +1,5 @@
 import { Agent, request } from 'node:http';
 
-const REQUESTS = 2000;
 export const CONCURRENCY = 16;
 /** Clients such as wlc keep connections open; so does the benchmark. */
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -11,15 +10,23 @@ export interface Measurement {
   perSecond: number;
 }
 
-/** REQUESTS GETs of one path from CONCURRENCY keep-alive connections, after a warm-up. */
-export async function measure(port: number, path: string, headers: Record<string, string> = {}): Promise<Measurement> {
-  for (let i = 0; i < 100; i++) await get(port, path, headers); // warm up
+export interface MeasureOptions {
+  headers?: Record<string, string>;
+  /** Fewer for endpoints that take a second or more, so the run stays within minutes. */
+  requests?: number;
+  warmup?: number;
+}
+
+/** `requests` GETs of one path from CONCURRENCY keep-alive connections, after a sequential warm-up. */
+export async function measure(port: number, path: string, options: MeasureOptions = {}): Promise<Measurement> {
+  const { headers = {}, requests = 2000, warmup = 100 } = options;
+  for (let i = 0; i < warmup; i++) await get(port, path, headers);
   const latencies: number[] = [];
   let next = 0;
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
+      while (next++ < requests) {
         const begin = process.hrtime.bigint();
         await get(port, path, headers);
         latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
@@ -27,7 +34,7 @@ export async function measure(port: number, path: string, headers: Record<string
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { ...percentiles(latencies), perSecond: REQUESTS / seconds };
+  return { ...percentiles(latencies), perSecond: requests / seconds };
 }
 
 export function percentiles(latencies: number[]): { median: number; p95: number } {

@@ -93,10 +93,10 @@ export interface TranslationStatisticsResponse extends StatisticsNumbers {
 }
 
 /** As Weblate: `url` is the share (engage) page, `url_translate` the translation page. */
-export function serializeTranslationStatistics(context: TranslationContext, urls: UrlBuilder): TranslationStatisticsResponse {
+export function serializeTranslationStatistics(context: TranslationContext, recentChanges: number, urls: UrlBuilder): TranslationStatisticsResponse {
   const { translation: t, language, component } = context;
   return {
-    ...serializeStatistics(translationCounts(t, context.recentChanges)),
+    ...serializeStatistics(translationCounts(t, recentChanges)),
     name: language.name,
     code: language.code,
     url: urls.engageWeb(component.project.slug, language.code),

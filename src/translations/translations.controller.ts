@@ -10,7 +10,6 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import {
   serializeTranslation,
-  serializeTranslationStatistics,
   TranslationResponse,
   TranslationStatisticsResponse,
 } from './translation.serializer';
@@ -40,7 +39,7 @@ export class TranslationsController {
 
   @Get(':project/:component/:language/statistics')
   @ViewTarget('translation')
-  statistics(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): TranslationStatisticsResponse {
-    return serializeTranslationStatistics(context, urls);
+  statistics(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<TranslationStatisticsResponse> {
+    return this.translations.translationStatistics(context, urls);
   }
 }

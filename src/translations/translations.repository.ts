@@ -19,7 +19,6 @@ export interface TranslationContext {
   component: ComponentContext;
   /** Full name of the last author; null when nobody changed it yet. */
   lastAuthor: string | null;
-  recentChanges: number;
 }
 
 /** One row of a project's per-language statistics. */
@@ -87,6 +86,15 @@ export class TranslationsRepository {
     return countsFromRow(row);
   }
 
+  /** `recent_changes` of each translation: read only for statistics, so listing strings never counts history. */
+  async recentChanges(translationIds: readonly number[]): Promise<Map<number, number>> {
+    const rows: { translation_id: number; count: string }[] = await this.dataSource.query(
+      `SELECT ch.translation_id, count(*) FROM changes ch WHERE ch.translation_id = ANY($1::int[]) AND ${RECENT_CONTENT_CHANGES} GROUP BY ch.translation_id`,
+      [translationIds],
+    );
+    return new Map(rows.map((row) => [row.translation_id, Number(row.count)]));
+  }
+
   /** The translations of the category's components and of its subcategories' components, summed. */
   async categoryCounts(categoryId: number): Promise<StatisticsCounts> {
     const [row]: Record<string, unknown>[] = await this.dataSource.query(
@@ -145,11 +153,6 @@ export class TranslationsRepository {
       .getMany();
     const authorIds = [...new Set(translations.map((t) => t.lastAuthorId).filter((id): id is number => id !== null))];
     const authors = authorIds.length ? await this.dataSource.getRepository(User).findBy({ id: In(authorIds) }) : [];
-    const recent: { translation_id: number; count: string }[] = await this.dataSource.query(
-      `SELECT ch.translation_id, count(*) FROM changes ch WHERE ch.translation_id = ANY($1::int[]) AND ${RECENT_CONTENT_CHANGES} GROUP BY ch.translation_id`,
-      [translations.map((t) => t.id)],
-    );
-    const recentById = new Map(recent.map((row) => [row.translation_id, Number(row.count)]));
     const languageById = new Map(languages.map((language) => [language.id, language]));
     const authorById = new Map(authors.map((user) => [user.id, user.fullName]));
     return translations.map((translation) => ({
@@ -157,7 +160,6 @@ export class TranslationsRepository {
       language: languageById.get(translation.languageId)!,
       component: contexts.get(translation.componentId)!,
       lastAuthor: translation.lastAuthorId === null ? null : (authorById.get(translation.lastAuthorId) ?? null),
-      recentChanges: recentById.get(translation.id) ?? 0,
     }));
   }
 }

@@ -16,7 +16,7 @@ import {
   TranslationResponse,
   TranslationStatisticsResponse,
 } from './translation.serializer';
-import { TranslationsRepository } from './translations.repository';
+import { TranslationContext, TranslationsRepository } from './translations.repository';
 
 /** A page of rows from a query answering `[rows, total]` for an offset and limit. */
 async function paged<R, T>(request: PageRequest, fetch: (offset: number, limit: number) => Promise<[R[], number]>, map: (row: R) => T): Promise<Page<T>> {
@@ -43,10 +43,15 @@ export class TranslationsService {
     );
   }
 
-  componentStatistics(component: ComponentContext, request: PageRequest, urls: UrlBuilder): Promise<Page<TranslationStatisticsResponse>> {
-    return paged(request, (offset, limit) => this.translations.pageOfComponent(component, offset, limit), (row) =>
-      serializeTranslationStatistics(row, urls),
-    );
+  async componentStatistics(component: ComponentContext, request: PageRequest, urls: UrlBuilder): Promise<Page<TranslationStatisticsResponse>> {
+    const page = await paged(request, (offset, limit) => this.translations.pageOfComponent(component, offset, limit), (row) => row);
+    const recent = await this.translations.recentChanges(page.results.map((row) => row.translation.id));
+    return { ...page, results: page.results.map((row) => serializeTranslationStatistics(row, recent.get(row.translation.id) ?? 0, urls)) };
+  }
+
+  async translationStatistics(context: TranslationContext, urls: UrlBuilder): Promise<TranslationStatisticsResponse> {
+    const recent = await this.translations.recentChanges([context.translation.id]);
+    return serializeTranslationStatistics(context, recent.get(context.translation.id) ?? 0, urls);
   }
 
   async categoryStatistics(row: CategoryRow, urls: UrlBuilder): Promise<ProjectStatisticsResponse> {
