@@ -52,15 +52,18 @@ export class UnitImport {
       ...parsed,
     ];
     const changed = all.filter((translation) => options.force || translation.revision !== translation.info.revision);
+    const [project]: { check_flags: string }[] = await manager.query('SELECT check_flags FROM projects WHERE id = $1', [component.projectId]);
+    const flags = joinFlags(project?.check_flags ?? '', component.checkFlags);
     let units = 0;
-    for (const translation of changed) units += await this.store(manager, component, translation, source.id);
+    for (const translation of changed) units += await this.store(manager, flags, translation, source.id);
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
     return { updated: changed.length, units };
   }
 
-  private async store(manager: EntityManager, component: Component, translation: ParsedTranslation, sourceTranslationId: number): Promise<number> {
+  /** `checkFlags`: the project's and component's check_flags, which apply to every string. */
+  private async store(manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceTranslationId: number): Promise<number> {
     const { info } = translation;
-    const scope = { flags: component.checkFlags, pluralCount: info.pluralCount, languageCode: info.languageCode, isSource: info.isSource };
+    const scope = { flags: checkFlags, pluralCount: info.pluralCount, languageCode: info.languageCode, isSource: info.isSource };
     const seen = new Set<string>();
     const rows = translation.units
       .map((unit) => {
