@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppOptions } from '../app.module';
 import { AuthModule } from '../auth/auth.module';
+import { ChangesModule } from '../changes/changes.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LanguagesModule } from '../languages/languages.module';
@@ -17,7 +18,7 @@ export class CliModule {
   static forRoot({ config, database }: AppOptions): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), AuthModule, DatabaseModule.forRoot(database, { lazy: true }), RedisModule, UsersModule, LanguagesModule],
+      imports: [ConfigModule.forRoot(config), AuthModule, DatabaseModule.forRoot(database, { lazy: true }), RedisModule, ChangesModule, UsersModule, LanguagesModule],
       providers: [MigrateCommand, CreateAdminCommand, CheckCommand, ImportUsersCommand],
     };
   }
