@@ -41,9 +41,10 @@ export class UnitCreationService {
     const empty = target.every((form) => form === '');
     const state: UnitState = isSource ? (monolingual && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly) : stateOf(body, empty);
     const unit = makeUnit(monolingual, { context, source, target, state });
+    const { idHash } = toRow(unit, []);
     const unitId = await this.dataSource.transaction(async (manager) => {
       const sourceTranslationId = await this.sourceTranslationId(manager, component.id);
-      const exists = await manager.query('SELECT 1 FROM units WHERE translation_id = $1 AND id_hash = $2', [translation.translation.id, toRow(unit, []).idHash]);
+      const exists = await manager.query('SELECT 1 FROM units WHERE translation_id = $1 AND id_hash = $2', [translation.translation.id, idHash]);
       if (exists.length) throw ValidationError.field(null, 'This string seems to already exist.');
       const touched = new Set<number>([translation.translation.id, sourceTranslationId]);
       await appendUnits(manager, sourceTranslationId, [{ ...unit, target: source, state: isSource ? state : UnitState.ReadOnly }], null);
@@ -61,7 +62,7 @@ export class UnitCreationService {
       await this.statistics.recount(manager, [...touched]);
       const [{ id }]: { id: number }[] = await manager.query('SELECT id FROM units WHERE translation_id = $1 AND id_hash = $2', [
         translation.translation.id,
-        toRow(unit, []).idHash,
+        idHash,
       ]);
       await this.changes.record(manager, {
         ...changeScope(translation),

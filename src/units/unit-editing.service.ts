@@ -128,22 +128,20 @@ export class UnitEditingService {
       })
       .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
       .andWhere('u.target <> :target', { target })
+      .addSelect(['c.project_id AS scope_project', 'c.id AS scope_component', 't.language_id AS scope_language'])
       .setLock('pessimistic_write', undefined, ['u'])
-      .getMany();
+      .getRawAndEntities();
     const changes: ChangeRecord[] = [];
-    for (const other of others) {
+    for (const [index, other] of others.entities.entries()) {
+      const scope = others.raw[index] as { scope_project: number; scope_component: number; scope_language: number };
       await manager.update(Unit, other.id, { target, state, pending: true, lastUpdated: now });
       await this.statistics.applyChange(manager, other.translationId, other, { ...other, state }, { at: now, authorId: editor.userId });
-      const [scope]: { project_id: number; component_id: number; language_id: number }[] = await manager.query(
-        'SELECT c.project_id, c.id AS component_id, t.language_id FROM translations t JOIN components c ON c.id = t.component_id WHERE t.id = $1',
-        [other.translationId],
-      );
       changes.push({
         action: ChangeAction.PropagatedEdit,
-        projectId: scope.project_id,
-        componentId: scope.component_id,
+        projectId: scope.scope_project,
+        componentId: scope.scope_component,
         translationId: other.translationId,
-        languageId: scope.language_id,
+        languageId: scope.scope_language,
         unitId: other.id,
         userId: editor.userId,
         authorId: editor.userId,

@@ -53,6 +53,16 @@ const TARGET_STATE: Partial<Record<UploadOptions['method'], number>> = {
 };
 
 /**
+ * `source` replaces the source strings, so it needs the source translation; the source strings of a bilingual
+ * component are read-only otherwise (only new ones can be added). A monolingual template is an editable file.
+ */
+function methodApplies(method: UploadOptions['method'], context: TranslationContext): boolean {
+  if (method === 'source') return context.translation.isSource;
+  if (!context.translation.isSource) return true;
+  return method === 'add' || context.component.component.template !== '';
+}
+
+/**
  * POST …/file/: merges an uploaded translation file into the stored strings in one transaction, so a file that
  * fails to parse or a refused write changes nothing. Large files are parsed once and written set-based.
  */
@@ -127,10 +137,7 @@ export class TranslationUploadService {
     if (options.conflicts === 'replace-translated' || options.conflicts === 'replace-approved') need('upload.overwrite');
     if (options.conflicts === 'replace-approved') need('unit.review');
     if (options.author) need('upload.authorship');
-    const isSource = context.translation.isSource;
-    if (options.method === 'source' ? !isSource : isSource && options.method !== 'add' && context.component.component.template === '') {
-      throw ValidationError.field('method', 'This method is not available here.');
-    }
+    if (!methodApplies(options.method, context)) throw ValidationError.field('method', 'This method is not available here.');
   }
 
   private async parse(context: TranslationContext, file: Express.Multer.File): Promise<TranslationUnit[]> {
