@@ -2,6 +2,7 @@ import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-valid
 import { ToBoolean } from '../../core/http/form-values';
 import { Trimmed, whenSent, whenString } from '../../roles/dto/field-options';
 import { AutoAssignField, AutoAssignRuleDto } from './auto-assign-rule.dto';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 
@@ -11,6 +12,7 @@ export class UpdateComponentListDto {
   @IsString({ message: 'Not a valid string.', ...whenSent })
   @IsNotEmpty({ message: 'This field may not be blank.', ...whenString })
   @MaxLength(100, { message: 'Ensure this field has no more than 100 characters.', ...whenString })
+  @NoControlCharacters()
   name?: string;
 
   @Trimmed()

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { FILE_FORMATS, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const SLUG_MESSAGE = 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.';
@@ -61,7 +62,7 @@ export class ComponentSettingsDto {
 
 /** PATCH: anything, identity fields included. */
 export class ComponentFieldsDto extends ComponentSettingsDto {
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) name?: string;
+  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name?: string;
   @IsOptional() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug?: string;
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(300) repo?: string;
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask?: string;
@@ -70,7 +71,7 @@ export class ComponentFieldsDto extends ComponentSettingsDto {
 
 /** PUT: what identifies the component and its files is required. */
 export class CreateComponentDto extends ComponentSettingsDto {
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) name: string;
+  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name: string;
   @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask: string;
@@ -84,7 +85,7 @@ export class CreateComponentDto extends ComponentSettingsDto {
  * `file_format` may be derived from an uploaded `docfile` (the creation service requires them otherwise).
  */
 export class NewComponentDto extends ComponentSettingsDto {
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) name: string;
+  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name: string;
   @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask?: string;

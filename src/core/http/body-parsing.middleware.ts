@@ -3,6 +3,7 @@ import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import multer, { MulterError } from 'multer';
 import { AppConfig } from '../../config/app-config';
 import { ParseError, PayloadTooLargeError } from '../errors/domain-error';
+import { assertDictionaryBody, JSON_MAX_DEPTH, jsonNestingDepth } from './request-body-shape';
 
 /** An uploaded file of a multipart request, by field name. */
 export type UploadedFiles = Record<string, Express.Multer.File>;
@@ -28,7 +29,7 @@ export class BodyParsingMiddleware implements NestMiddleware {
       limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 200, fieldSize: 1024 * 1024 },
     }).any();
     this.parsers = [
-      json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'] }),
+      json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson }),
       urlencoded({ limit: '10mb', extended: false, parameterLimit: 5000 }),
       (req, res, next) => {
         if (!req.is('multipart/form-data')) return next();
@@ -44,13 +45,30 @@ export class BodyParsingMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     const run = (index: number): void => {
-      if (index === this.parsers.length) {
-        req.body ??= {};
-        return next();
-      }
+      if (index === this.parsers.length) return next(checkBody(req));
       this.parsers[index](req, res, (error?: unknown) => (error ? next(translateParserError(error)) : run(index + 1)));
     };
     run(0);
+  }
+}
+
+function refuseDeepJson(_req: Request, _res: Response, body: Buffer): void {
+  if (jsonNestingDepth(body, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) {
+    throw Object.assign(new Error(`JSON parse error - nesting deeper than ${JSON_MAX_DEPTH} levels.`), { status: 400 });
+  }
+}
+
+/** No body at all is an empty dictionary; a body that was sent must be one. Returns the error to pass on, if any. */
+function checkBody(req: Request): unknown {
+  if (req.body === undefined) {
+    req.body = {};
+    return undefined;
+  }
+  try {
+    assertDictionaryBody(req.body);
+    return undefined;
+  } catch (error) {
+    return error;
   }
 }
 

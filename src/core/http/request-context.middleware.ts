@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { NotFoundError } from '../errors/domain-error';
 import { UrlBuilder } from '../urls/url-builder';
+import { assertNoNullCharacterInUrl } from './request-body-shape';
 import { RequestContext, ResponseFormat, setRequestContext } from './request-context';
 
 const FORMATS: ResponseFormat[] = ['json', 'api'];
@@ -28,6 +29,11 @@ export class RequestContextMiddleware implements NestMiddleware {
       defaultPageSize: this.config.pageSize,
     };
     setRequestContext(req, context as RequestContext);
+    try {
+      assertNoNullCharacterInUrl(req.originalUrl);
+    } catch (error) {
+      return next(error);
+    }
     // On file downloads (`.../file/`) `format` names a file format, not a response format: the handler
     // decides, and the answer is the file itself (errors stay JSON), never the browsable page.
     if (isFileDownload(context.currentUrl!.pathname)) return next();

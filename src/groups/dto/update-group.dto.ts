@@ -3,6 +3,7 @@ import { IsIn, IsNotEmpty, IsString, MaxLength, ValidationArguments } from 'clas
 import { LanguageSelection, ProjectSelection } from '../../auth/permissions.data';
 import { ToInteger } from '../../core/http/form-values';
 import { Trimmed, whenPresent, whenSent, whenString } from '../../roles/dto/field-options';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const codes = (selection: object) => Object.values(selection).filter((value) => typeof value === 'number');
 
@@ -15,6 +16,7 @@ export class UpdateGroupDto {
   @IsString({ message: 'Not a valid string.', ...whenSent })
   @IsNotEmpty({ message: 'This field may not be blank.', ...whenString })
   @MaxLength(150, { message: 'Ensure this field has no more than 150 characters.', ...whenString })
+  @NoControlCharacters()
   name?: string;
 
   @ToInteger()

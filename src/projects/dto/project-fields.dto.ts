@@ -1,6 +1,7 @@
 import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { AccessControl } from '../project.entity';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const WEB = /^(https?:\/\/\S+)?$/;
@@ -46,6 +47,7 @@ class ProjectSettingsDto {
 /** PATCH: any field. */
 export class ProjectFieldsDto extends ProjectSettingsDto {
   @IsOptional() @IsString() @MaxLength(60)
+  @NoControlCharacters()
   name?: string;
 
   @IsOptional() @IsString() @MaxLength(60) @Matches(SLUG, { message: SLUG_MESSAGE })
@@ -55,6 +57,7 @@ export class ProjectFieldsDto extends ProjectSettingsDto {
 /** POST /api/projects/ and PUT: name and slug are required. */
 export class CreateProjectDto extends ProjectSettingsDto {
   @IsDefined({ message: 'This field is required.' }) @IsNotEmpty({ message: 'This field may not be blank.' }) @IsString() @MaxLength(60)
+  @NoControlCharacters()
   name: string;
 
   @IsDefined({ message: 'This field is required.' }) @IsNotEmpty({ message: 'This field may not be blank.' }) @IsString() @MaxLength(60)

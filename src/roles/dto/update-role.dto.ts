@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsString, MaxLength, ValidationArguments } from 'class-validator';
 import { isPermission, PROJECT_PERMISSIONS, SITE_PERMISSIONS } from '../../auth/permissions.data';
 import { Trimmed, whenList, whenSent, whenString } from './field-options';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const CODENAMES = [...Object.keys(PROJECT_PERMISSIONS), ...Object.keys(SITE_PERMISSIONS)];
 
@@ -16,6 +17,7 @@ export class UpdateRoleDto {
   @IsString({ message: 'Not a valid string.', ...whenSent })
   @IsNotEmpty({ message: 'This field may not be blank.', ...whenString })
   @MaxLength(200, { message: 'Ensure this field has no more than 200 characters.', ...whenString })
+  @NoControlCharacters()
   name?: string;
 
   /** A form body with a single `permissions` field carries a string rather than a list. */

@@ -1,4 +1,5 @@
 import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const REQUIRED = { message: 'This field is required.' };
 const NOT_BLANK = { message: 'This field may not be blank.' };
@@ -7,6 +8,7 @@ const MAX_200 = { message: 'Ensure this field has no more than 200 characters.' 
 /** PATCH: any of the editable fields. */
 export class UpdateScreenshotDto {
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(200, MAX_200)
+  @NoControlCharacters()
   name?: string;
 
   @IsOptional() @IsString() @MaxLength(200, MAX_200)
@@ -16,6 +18,7 @@ export class UpdateScreenshotDto {
 /** PUT: the whole screenshot, so the name is required. */
 export class ReplaceScreenshotDto {
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(200, MAX_200)
+  @NoControlCharacters()
   name: string;
 
   @IsOptional() @IsString() @MaxLength(200, MAX_200)
@@ -25,6 +28,7 @@ export class ReplaceScreenshotDto {
 /** POST /api/screenshots/ (multipart, the image in `image`): where it belongs and what it is called. */
 export class CreateScreenshotDto {
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(200, MAX_200)
+  @NoControlCharacters()
   name: string;
 
   @IsOptional() @IsString() @MaxLength(200, MAX_200)

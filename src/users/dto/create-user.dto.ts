@@ -1,6 +1,7 @@
 import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean } from '../../core/http/form-values';
 import { MESSAGES, Optional, Required, whenType } from './form-fields';
+import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 /** Django's username rule, which Weblate keeps: letters, digits and @.+-_, at most 150 characters. */
 export const USERNAME_PATTERN = /^[\w.@+-]{1,150}$/;
@@ -16,6 +17,7 @@ export class CreateUserDto {
   @IsString({ message: MESSAGES.string })
   @IsNotEmpty(whenType('string', MESSAGES.blank))
   @MaxLength(150, whenType('string', MESSAGES.maxLength(150)))
+  @NoControlCharacters()
   full_name: string;
 
   /** May stay empty (bots have no mailbox); when given it must be an address no other account uses. */

@@ -1,0 +1,137 @@
+import { createProject } from '../factories/project.factory';
+import { createUser, UserWithToken } from '../factories/user.factory';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/** Input no client should send, answered with a 400 and a detail: never a server error, never stored. */
+describe('hostile input', () => {
+  let t: TestApp;
+  let admin: UserWithToken;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { isSuperuser: true });
+  });
+
+  afterAll(() => t.close());
+
+  const sendJson = (method: 'post' | 'put' | 'patch', path: string, body: string) =>
+    t.http()[method](path).set('Authorization', admin.auth).set('Content-Type', 'application/json').send(body);
+
+  async function projectCount(): Promise<number> {
+    const [{ count }] = await t.dataSource.query('SELECT count(*)::int AS count FROM projects');
+    return count;
+  }
+
+  describe('a body that is not a dictionary', () => {
+    it.each([
+      ['null', 'NoneType'],
+      ['"x"', 'str'],
+      ['[]', 'list'],
+      ['1', 'int'],
+      ['1.5', 'float'],
+      ['true', 'bool'],
+    ])('answers %s with "Expected a dictionary" on POST, PUT and PATCH', async (body, typeName) => {
+      const project = await createProject(t);
+      const detail = `Invalid data. Expected a dictionary, but got ${typeName}.`;
+      for (const [method, path] of [
+        ['post', '/api/projects/'],
+        ['put', `/api/projects/${project.slug}/`],
+        ['patch', `/api/projects/${project.slug}/`],
+      ] as const) {
+        const res = await sendJson(method, path, body);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          type: 'validation_error',
+          errors: [{ code: 'invalid', detail, attr: 'non_field_errors' }],
+        });
+        expect(res.body.detail).toContain(detail);
+      }
+    });
+
+    it('still takes a request without a body as an empty dictionary', async () => {
+      const project = await createProject(t);
+      await t.http().patch(`/api/projects/${project.slug}/`).set('Authorization', admin.auth).expect(200);
+    });
+  });
+
+  describe('deeply nested JSON', () => {
+    it.each([
+      ['arrays', `{"name": ${'['.repeat(10000)}${']'.repeat(10000)}}`],
+      ['objects', `{"name": ${'{"a":'.repeat(10000)}1${'}'.repeat(10000)}}`],
+    ])('refuses 10 000 levels of %s as a parse error, storing nothing', async (_kind, body) => {
+      const before = await projectCount();
+      const res = await sendJson('post', '/api/projects/', body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].code).toBe('parse_error');
+      expect(res.body.detail).toMatch(/nesting deeper than 32 levels/);
+      expect(await projectCount()).toBe(before);
+    });
+
+    it('counts brackets inside strings as text, not as nesting', async () => {
+      const name = '['.repeat(50);
+      const res = await sendJson('post', '/api/projects/', JSON.stringify({ name, slug: 'brackets', web: 'https://example.org/' }));
+      expect(res.status).toBe(201);
+      expect(res.body.name).toBe(name);
+    });
+  });
+
+  describe('NUL characters', () => {
+    it.each([
+      '/api/projects/a%00b/',
+      '/api/projects/a%00b/components/',
+      '/api/components/a%00b/c/',
+      '/api/translations/a/b/c%00/',
+      '/api/languages/cs%00/',
+      '/api/users/a%00b/',
+      '/api/units/?q=source:%00',
+      '/api/projects/?page=1%00',
+    ])('in the URL %s is a 400', async (path) => {
+      const res = await t.http().get(path).set('Authorization', admin.auth);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Null characters are not allowed.');
+    });
+
+    it('in a body field is a 400 naming the field, and nothing is stored', async () => {
+      const before = await projectCount();
+      const res = await t.http().post('/api/projects/').set('Authorization', admin.auth)
+        .send({ name: 'a\u0000b', slug: 'nul-name', web: 'https://example.org/' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ code: 'null_characters_not_allowed', detail: 'Null characters are not allowed.', attr: 'name' }]);
+      expect(await projectCount()).toBe(before);
+    });
+
+    it('in a nested value or a form field is a 400 too', async () => {
+      const project = await createProject(t);
+      const nested = await sendJson('patch', `/api/projects/${project.slug}/`, JSON.stringify({ check_flags: ['ok', 'x\u0000'] }));
+      expect(nested.status).toBe(400);
+      expect(nested.body.errors[0].attr).toBe('check_flags.1');
+      const form = await t.http().patch(`/api/projects/${project.slug}/`).set('Authorization', admin.auth).type('form').send('name=a%00b');
+      expect(form.status).toBe(400);
+      expect(form.body.errors[0].attr).toBe('name');
+    });
+  });
+
+  describe('control characters in names', () => {
+    it.each(['a\u2028b', 'a\u2029b', 'a\nb', 'a\u0007b', 'a\u0085b'])('refuses %j as a project, group and label name', async (name) => {
+      const project = await createProject(t);
+      const attempts = [
+        t.http().post('/api/projects/').set('Authorization', admin.auth).send({ name, slug: 'ctl', web: 'https://example.org/' }),
+        t.http().patch(`/api/projects/${project.slug}/`).set('Authorization', admin.auth).send({ name }),
+        t.http().post('/api/groups/').set('Authorization', admin.auth).send({ name }),
+        t.http().post(`/api/projects/${project.slug}/labels/`).set('Authorization', admin.auth).send({ name, color: 'red' }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([{ code: 'invalid', detail: 'Control characters are not allowed.', attr: 'name' }]);
+      }
+      const stored = await t.http().get(`/api/projects/${project.slug}/`).set('Authorization', admin.auth).expect(200);
+      expect(stored.body.name).toBe(project.name);
+    });
+
+    it('keeps other Unicode in names', async () => {
+      const res = await t.http().post('/api/projects/').set('Authorization', admin.auth).send({ name: 'Čeština ✓ 日本', slug: 'unicode', web: 'https://example.org/' });
+      expect(res.status).toBe(201);
+      expect(res.body.name).toBe('Čeština ✓ 日本');
+    });
+  });
+});
