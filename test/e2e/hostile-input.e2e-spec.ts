@@ -134,4 +134,17 @@ describe('hostile input', () => {
       expect(res.body.name).toBe('Čeština ✓ 日本');
     });
   });
+
+  describe('unit search expressions', () => {
+    it.each([
+      ['nested parentheses', `${'('.repeat(1000)}source:a${')'.repeat(1000)}`, /nested too deeply/],
+      ['chained NOTs', `${'NOT '.repeat(1000)}source:a`, /nested too deeply/],
+      ['chained ORs', Array.from({ length: 300 }, (_, i) => `source:w${i}`).join(' OR '), /Too many clauses/],
+      ['implicit ANDs', Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' '), /Too many clauses/],
+    ])('refuses %s with a 400 naming the limit', async (_kind, q, message) => {
+      const res = await t.http().get('/api/units/').query({ q }).set('Authorization', admin.auth);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(message);
+    });
+  });
 });
