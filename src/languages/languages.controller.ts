@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PermissionService } from '../auth/permission.service';
 import { Public, RequireSitePermission } from '../core/auth/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -9,17 +11,21 @@ import { CreateLanguageDto } from './dto/create-language.dto';
 import { ReplaceLanguageDto } from './dto/replace-language.dto';
 import { UpdateLanguageDto } from './dto/update-language.dto';
 import { LanguageResponse, LanguageStatisticsResponse } from './language.serializer';
+import { LanguageScope } from './languages.repository';
 import { LanguagesService } from './languages.service';
 
 @ApiTags('languages')
 @Controller('api/languages')
 export class LanguagesController {
-  constructor(private readonly languages: LanguagesService) {}
+  constructor(
+    private readonly languages: LanguagesService,
+    private readonly permissions: PermissionService,
+  ) {}
 
   @Get()
   @Public()
-  list(@PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<LanguageResponse>> {
-    return this.languages.list(page, urls);
+  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<LanguageResponse>> {
+    return this.languages.list(await this.scope(req), page, urls);
   }
 
   @Post()
@@ -30,8 +36,8 @@ export class LanguagesController {
 
   @Get(':code')
   @Public()
-  get(@Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
-    return this.languages.get(code, urls);
+  async get(@Req() req: Request, @Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
+    return this.languages.get(await this.scope(req), code, urls);
   }
 
   @Put(':code')
@@ -55,7 +61,12 @@ export class LanguagesController {
 
   @Get(':code/statistics')
   @Public()
-  statistics(@Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
-    return this.languages.statistics(code, urls);
+  async statistics(@Req() req: Request, @Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
+    return this.languages.statistics(await this.scope(req), code, urls);
+  }
+
+  /** As in Weblate, those who may edit languages read them all; everyone else those with a translation somewhere. */
+  private async scope(req: Request): Promise<LanguageScope> {
+    return (await this.permissions.forRequest(req)).hasSite('language.edit') ? 'all' : 'translated';
   }
 }

@@ -12,6 +12,14 @@ export interface LanguageSettings {
   population?: number;
 }
 
+/** Which languages a caller may read: all of them, or those with a translation somewhere (as Weblate answers). */
+export type LanguageScope = 'all' | 'translated';
+
+function inScope(query: SelectQueryBuilder<Language>, scope: LanguageScope): SelectQueryBuilder<Language> {
+  if (scope === 'all') return query;
+  return query.andWhere('EXISTS (SELECT 1 FROM translations translation WHERE translation.language_id = language.id)');
+}
+
 @Injectable()
 export class LanguagesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -24,12 +32,17 @@ export class LanguagesRepository {
       .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default });
   }
 
-  page(offset: number, limit: number): Promise<Language[]> {
-    return this.withDefaultPlural(this.dataSource.manager).orderBy('language.name').addOrderBy('language.code').offset(offset).limit(limit).getMany();
+  page(offset: number, limit: number, scope: LanguageScope): Promise<Language[]> {
+    return inScope(this.withDefaultPlural(this.dataSource.manager), scope)
+      .orderBy('language.name')
+      .addOrderBy('language.code')
+      .offset(offset)
+      .limit(limit)
+      .getMany();
   }
 
-  count(): Promise<number> {
-    return this.dataSource.getRepository(Language).count();
+  count(scope: LanguageScope): Promise<number> {
+    return inScope(this.dataSource.getRepository(Language).createQueryBuilder('language'), scope).getCount();
   }
 
   findByIds(ids: number[]): Promise<Language[]> {
@@ -37,8 +50,8 @@ export class LanguagesRepository {
     return this.withDefaultPlural(this.dataSource.manager).where('language.id IN (:...ids)', { ids }).getMany();
   }
 
-  findByCode(code: string, manager: EntityManager = this.dataSource.manager): Promise<Language | null> {
-    return this.withDefaultPlural(manager).where('language.code = :code', { code }).getOne();
+  findByCode(code: string, manager: EntityManager = this.dataSource.manager, scope: LanguageScope = 'all'): Promise<Language | null> {
+    return inScope(this.withDefaultPlural(manager).where('language.code = :code', { code }), scope).getOne();
   }
 
   /** Locks the row, so concurrent edits of one language apply one after the other. */

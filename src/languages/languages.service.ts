@@ -8,7 +8,7 @@ import { ReplaceLanguageDto } from './dto/replace-language.dto';
 import { UpdateLanguageDto } from './dto/update-language.dto';
 import { Language } from './language.entity';
 import { LanguageResponse, LanguageStatisticsResponse, serializeLanguage, serializeLanguageStatistics } from './language.serializer';
-import { LanguagesRepository } from './languages.repository';
+import { LanguageScope, LanguagesRepository } from './languages.repository';
 import { checkPluralDefinition } from './plural-definition';
 import { LanguageCountsSource } from './statistics-counts';
 
@@ -21,19 +21,19 @@ export class LanguagesService {
     private readonly counts: LanguageCountsSource,
   ) {}
 
-  async list(request: PageRequest, urls: UrlBuilder): Promise<Page<LanguageResponse>> {
-    const count = await this.languages.count();
+  async list(scope: LanguageScope, request: PageRequest, urls: UrlBuilder): Promise<Page<LanguageResponse>> {
+    const count = await this.languages.count(scope);
     const page = resolveLastPage(request, count);
-    const rows = await this.languages.page(page.offset, page.pageSize);
+    const rows = await this.languages.page(page.offset, page.pageSize, scope);
     return buildPage(page, count, rows.map((language) => serializeLanguage(language, urls)));
   }
 
-  async get(code: string, urls: UrlBuilder): Promise<LanguageResponse> {
-    return serializeLanguage(await this.find(code), urls);
+  async get(scope: LanguageScope, code: string, urls: UrlBuilder): Promise<LanguageResponse> {
+    return serializeLanguage(await this.find(code, scope), urls);
   }
 
-  async statistics(code: string, urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
-    const language = await this.find(code);
+  async statistics(scope: LanguageScope, code: string, urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
+    const language = await this.find(code, scope);
     return serializeLanguageStatistics(language, await this.counts.forLanguage(language.id), urls);
   }
 
@@ -69,8 +69,8 @@ export class LanguagesService {
     if (!(await this.languages.deleteByCode(code))) throw new NotFoundError(NOT_FOUND);
   }
 
-  private async find(code: string): Promise<Language> {
-    const language = await this.languages.findByCode(code);
+  private async find(code: string, scope: LanguageScope): Promise<Language> {
+    const language = await this.languages.findByCode(code, undefined, scope);
     if (!language) throw new NotFoundError(NOT_FOUND);
     return language;
   }

@@ -1,3 +1,6 @@
+import { createComponent } from '../factories/component.factory';
+import { createProject } from '../factories/project.factory';
+import { createTranslation } from '../factories/translation.factory';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('API conventions', () => {
@@ -5,6 +8,8 @@ describe('API conventions', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Anonymous callers read languages that have a translation: give Czech one, for the requests below.
+    await createTranslation(t, await createComponent(t, await createProject(t)), 'cs');
   });
 
   afterAll(() => t.close());

@@ -1,18 +1,25 @@
+import { createComponent } from '../factories/component.factory';
+import { createProject } from '../factories/project.factory';
+import { createTranslation } from '../factories/translation.factory';
+import { createUser, UserWithToken } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const LANGUAGE_KEYS = ['id', 'code', 'name', 'plural', 'aliases', 'direction', 'population', 'web_url', 'url', 'statistics_url'];
 
 describe('languages (read side)', () => {
   let t: TestApp;
+  let admin: UserWithToken;
   const base = 'http://langs.test';
 
   beforeAll(async () => {
     t = await createTestApp();
+    admin = await createUser(t, { isSuperuser: true });
   });
 
   afterAll(() => t.close());
 
-  const get = (path: string) => t.http().get(path).set('Host', 'langs.test');
+  /** As a superuser, who reads every language (others read those with a translation, tested below). */
+  const get = (path: string) => t.http().get(path).set('Host', 'langs.test').set('Authorization', admin.auth);
 
   it('returns the paginated envelope with working next and previous links', async () => {
     const total = (await get('/api/languages/').expect(200)).body.count;
@@ -78,5 +85,26 @@ describe('languages (read side)', () => {
   it('answers an unknown language code with 404', async () => {
     const res = await get('/api/languages/xx-nope/').expect(404);
     expect(res.body.detail).toBe('Language not found.');
+  });
+
+  it('shows callers who cannot edit languages only those with a translation, as Weblate does', async () => {
+    const plain = await createUser(t);
+    const read = (path: string, auth?: string) => (auth ? t.http().get(path).set('Authorization', auth) : t.http().get(path));
+    const listed = async () => (await read('/api/languages/?page_size=1000', plain.auth).expect(200)).body;
+
+    expect((await listed()).results.map((language: { code: string }) => language.code)).not.toContain('kab');
+    for (const auth of [plain.auth, undefined]) {
+      expect((await read('/api/languages/kab/', auth).expect(404)).body.detail).toBe('Language not found.');
+      await read('/api/languages/kab/statistics/', auth).expect(404);
+    }
+
+    await createTranslation(t, await createComponent(t, await createProject(t)), 'kab');
+    const after = await listed();
+    const codes = after.results.map((language: { code: string }) => language.code);
+    expect(codes).toContain('kab');
+    expect(after.count).toBe(codes.length);
+    expect(after.count).toBeLessThan((await get('/api/languages/').expect(200)).body.count);
+    await read('/api/languages/kab/').expect(200);
+    await read('/api/languages/kab/statistics/', plain.auth).expect(200);
   });
 });
