@@ -90,6 +90,15 @@ export class CategoriesRepository {
     return (['name', 'slug'] as const).filter((field) => rows.some((row) => row[field] === c[field]));
   }
 
+  /** Categories and components of one level share the URL namespace (`/projects/<p>/<slug>/`). */
+  async componentHasSlug(manager: EntityManager, c: { projectId: number; categoryId: number | null; slug: string }): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM components WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND slug = $3 LIMIT 1',
+      [c.projectId, c.categoryId, c.slug],
+    );
+    return rows.length > 0;
+  }
+
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }

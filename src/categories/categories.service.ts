@@ -83,6 +83,9 @@ export class CategoriesService {
     if (taken.length > 0) {
       throw new ValidationError(taken.map((attr) => ({ code: 'unique', detail: `Category with this ${attr} already exists here.`, attr })));
     }
+    if (await this.categories.componentHasSlug(manager, category)) {
+      throw ValidationError.field('slug', 'Component with the same URL slug already exists.', 'unique');
+    }
   }
 }
 

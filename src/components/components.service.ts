@@ -124,6 +124,12 @@ export class ComponentsService {
     if (taken.length > 0) {
       throw new ValidationError(taken.map((attr) => ({ code: 'unique', detail: `Component with this ${attr} already exists in the project.`, attr })));
     }
+    // Categories and components of one level share the URL namespace (`/projects/<p>/<slug>/`).
+    const categories: unknown[] = await manager.query(
+      'SELECT 1 FROM categories WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND slug = $3 LIMIT 1',
+      [component.projectId, component.categoryId, component.slug],
+    );
+    if (categories.length > 0) throw ValidationError.field('slug', 'Category with the same URL slug already exists.', 'unique');
   }
 }
 

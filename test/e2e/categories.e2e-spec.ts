@@ -1,5 +1,6 @@
 import { UrlBuilder } from '../../src/core/urls/url-builder';
 import { AccessControl } from '../../src/projects/project.entity';
+import { createComponent } from '../factories/component.factory';
 import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createUser } from '../factories/user.factory';
 import { apiCall, Method } from '../support/api-call';
@@ -50,6 +51,23 @@ describe('categories', () => {
     const dup = await call('post', '/api/categories/', admin.auth).send(body).expect(400);
     expect(dup.body.errors.map((e: { attr: string }) => e.attr).sort()).toEqual(['name', 'slug']);
     await call('post', '/api/categories/', admin.auth).send({ ...body, category: first.body.url }).expect(201);
+  });
+
+  it('refuses a slug a component of the same level uses, in either direction, as Weblate does', async () => {
+    const project = await createProject(t);
+    const admin = await createUser(t, { isSuperuser: true });
+    const component = await createComponent(t, project);
+    const clash = await call('post', '/api/categories/', admin.auth).send({ name: 'Clash', slug: component.slug, project: urls.project(project.slug) }).expect(400);
+    expect(clash.body.errors).toEqual([{ code: 'unique', detail: 'Component with the same URL slug already exists.', attr: 'slug' }]);
+
+    const docs = await call('post', '/api/categories/', admin.auth).send({ name: 'Docs', slug: 'docs', project: urls.project(project.slug) }).expect(201);
+    const renamed = await call('patch', `/api/categories/${docs.body.id}/`, admin.auth).send({ slug: component.slug }).expect(400);
+    expect(renamed.body.detail).toBe('slug: Component with the same URL slug already exists.');
+    const moved = await call('patch', `/api/components/${project.slug}/${component.slug}/`, admin.auth).send({ slug: 'docs' }).expect(400);
+    expect(moved.body.errors).toEqual([{ code: 'unique', detail: 'Category with the same URL slug already exists.', attr: 'slug' }]);
+    // Inside the category the slug is free: the paths differ.
+    await call('post', '/api/categories/', admin.auth).send({ name: 'Inner', slug: component.slug, project: urls.project(project.slug), category: docs.body.url }).expect(201);
+    expect((await call('get', `/api/categories/${docs.body.id}/`, admin.auth).expect(200)).body.slug).toBe('docs');
   });
 
   it('refuses nesting deeper than three levels and cycles', async () => {
