@@ -21,6 +21,7 @@ export class AppConfig {
   readonly updateLanguages: boolean;
   readonly runWorkers: boolean;
   readonly uploadMaxBytes: number;
+  readonly screenshotMaxPixels: number;
   readonly projectRemovalBackgroundUnits: number;
   readonly logLevel: string;
   readonly siteTitle: string;
@@ -43,6 +44,7 @@ export class AppConfig {
     this.updateLanguages = env.UPDATE_LANGUAGES;
     this.runWorkers = env.RUN_WORKERS;
     this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
+    this.screenshotMaxPixels = env.SCREENSHOT_MAX_PIXELS;
     this.projectRemovalBackgroundUnits = env.PROJECT_REMOVAL_BACKGROUND_UNITS;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;

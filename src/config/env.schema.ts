@@ -61,6 +61,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /** Largest screenshot, in pixels (width × height) its header declares; checked before anything decodes it. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  SCREENSHOT_MAX_PIXELS = 50_000_000;
+
   /** Projects with more strings than this are deleted by a background task (the request answers at once). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PermissionScope, UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { AppConfig } from '../config/app-config';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -12,6 +13,7 @@ import { TranslationsRepository } from '../translations/translations.repository'
 import { CreateScreenshotDto, UpdateScreenshotDto } from './dto/screenshot-fields.dto';
 import { Screenshot } from './screenshot.entity';
 import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer';
+import { readImageDimensions } from './image-dimensions';
 import { detectImageFormat, ImageFormat, ScreenshotStorage } from './screenshot-storage';
 import { ScreenshotContext, ScreenshotFilter, ScreenshotsRepository } from './screenshots.repository';
 
@@ -39,6 +41,7 @@ export class ScreenshotsService {
     private readonly translations: TranslationsRepository,
     private readonly storage: ScreenshotStorage,
     private readonly changes: ChangesService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async list(filter: ScreenshotFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
@@ -61,7 +64,7 @@ export class ScreenshotsService {
     const { project } = component;
     const scope: PermissionScope = { projectId: project.id, accessControl: project.accessControl, languageId: translation.language.id };
     if (!caller.permissions.can('screenshot.add', scope)) throw new PermissionDeniedError('Can not add screenshot.');
-    const format = checkImage(image);
+    const format = checkImage(image, this.config.screenshotMaxPixels);
 
     const path = await this.storage.write(project.id, image!.buffer, format);
     let id: number;
@@ -129,7 +132,7 @@ export class ScreenshotsService {
 
   /** A new image for the screenshot; the previous file goes once the row names the new one. */
   async replaceImage(context: ScreenshotContext, image: Express.Multer.File | undefined, userId: number | null): Promise<{ result: true }> {
-    const format = checkImage(image);
+    const format = checkImage(image, this.config.screenshotMaxPixels);
     const path = await this.storage.write(context.translation.component.project.id, image!.buffer, format);
     let previous: string;
     try {
@@ -188,13 +191,27 @@ export class ScreenshotsService {
   }
 }
 
-/** The uploaded image, told by its content: PNG, JPEG, GIF or WebP (the size limit is the body parser's). */
-function checkImage(image: Express.Multer.File | undefined): ImageFormat {
+/**
+ * The uploaded image, told by its content: PNG, JPEG, GIF or WebP (the byte limit is the body parser's), no
+ * larger than `maxPixels` by the size its header declares, so no oversized image is ever decoded.
+ */
+function checkImage(image: Express.Multer.File | undefined, maxPixels: number): ImageFormat {
   if (!image) throw ValidationError.field('image', 'No file was submitted.', 'required');
   if (image.size === 0) throw ValidationError.field('image', 'The submitted file is empty.', 'empty');
   const format = detectImageFormat(image.buffer);
   if (!format) {
     throw ValidationError.field('image', 'Unsupported image format: upload a PNG, JPEG, GIF or WebP image.', 'invalid_image');
+  }
+  const dimensions = readImageDimensions(image.buffer, format);
+  if (!dimensions || dimensions.width === 0 || dimensions.height === 0) {
+    throw ValidationError.field('image', 'The image is damaged: its size could not be read.', 'invalid_image');
+  }
+  if (dimensions.width * dimensions.height > maxPixels) {
+    throw ValidationError.field(
+      'image',
+      `The image is too large: ${dimensions.width} × ${dimensions.height} pixels, at most ${maxPixels} pixels are accepted.`,
+      'invalid_image',
+    );
   }
   return format;
 }

@@ -31,11 +31,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A real 1×1 RGBA PNG of the given colour. */
-function png(rgba: [number, number, number, number] = [255, 0, 0, 255]): Buffer {
+/** A real 1×1 RGBA PNG of the given colour; other sizes only declare theirs (the data stays one pixel). */
+function png(rgba: [number, number, number, number] = [255, 0, 0, 255], width = 1, height = 1): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, deflate, no filter, no interlace
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -215,6 +215,25 @@ describe('screenshots', () => {
     // The Czech translation is fine too; nothing refused left a file behind.
     const czech = await upload(s, admin.auth, png(), { language_code: 'cs' }).expect(201);
     expect(czech.body.translation).toMatch(/\/cs\/$/);
+    expect(await imagesOf(s.project)).toHaveLength(1);
+  });
+
+  it('refuses images whose declared size exceeds SCREENSHOT_MAX_PIXELS before decoding them, storing nothing', async () => {
+    const s = await setup();
+    const hugeGif = Buffer.from(GIF);
+    hugeGif.writeUInt16LE(65_535, 6);
+    hugeGif.writeUInt16LE(65_535, 8);
+    for (const [image, size] of [[png(undefined, 20_000, 20_000), '20000 × 20000'], [hugeGif, '65535 × 65535']] as const) {
+      const res = await upload(s, admin.auth, image).expect(400);
+      expect(res.body.errors).toEqual([
+        { code: 'invalid_image', attr: 'image', detail: `The image is too large: ${size} pixels, at most 50000000 pixels are accepted.` },
+      ]);
+    }
+    const truncated = await upload(s, admin.auth, png().subarray(0, 20)).expect(400);
+    expect(truncated.body.errors[0].detail).toBe('The image is damaged: its size could not be read.');
+    const created = await upload(s, admin.auth, png(undefined, 7000, 7000)).expect(201);
+    const replaced = await t.http().post(`/api/screenshots/${created.body.id}/file/`).set('Authorization', admin.auth).attach('image', hugeGif, 'huge.gif').expect(400);
+    expect(replaced.body.errors[0].code).toBe('invalid_image');
     expect(await imagesOf(s.project)).toHaveLength(1);
   });
 
