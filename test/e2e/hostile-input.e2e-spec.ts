@@ -1,3 +1,4 @@
+import { createComponent } from '../factories/component.factory';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -145,6 +146,77 @@ describe('hostile input', () => {
       const res = await t.http().get('/api/units/').query({ q }).set('Authorization', admin.auth);
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(message);
+    });
+  });
+
+  describe('paths inside the repository', () => {
+    const ABSOLUTE = 'The filename can not be an absolute path.';
+    const PARENT = 'The filename can not contain reference to a parent directory.';
+
+    it.each([
+      ['filemask', '../*.po', PARENT],
+      ['filemask', 'po/../../*.po', PARENT],
+      ['template', '/etc/passwd', ABSOLUTE],
+      ['new_base', '..\\base.pot', PARENT],
+      ['intermediate', 'C:/intermediate.po', ABSOLUTE],
+      ['template', '\\\\server\\share\\en.po', ABSOLUTE],
+    ])('refuses %s %j on creation, PATCH and PUT, changing nothing', async (field, value, detail) => {
+      const project = await createProject(t);
+      const component = await createComponent(t, project);
+      const fields = { name: 'Paths', slug: 'paths', repo: 'https://git.example.org/repo.git', filemask: 'po/*.po', file_format: 'po' };
+      const attempts = [
+        t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth).send({ ...fields, [field]: value }),
+        t.http().patch(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth).send({ [field]: value }),
+        t.http().put(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth).send({ ...fields, slug: component.slug, [field]: value }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([{ code: 'invalid', detail, attr: field }]);
+      }
+      const stored = await t.http().get(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth).expect(200);
+      expect(stored.body.filemask).toBe('po/*.po');
+      expect(stored.body.template).toBe('');
+      await t.http().get(`/api/components/${project.slug}/paths/`).set('Authorization', admin.auth).expect(404);
+    });
+
+    it('accepts relative paths, dots inside names and an empty template', async () => {
+      const project = await createProject(t);
+      const component = await createComponent(t, project);
+      const res = await t.http().patch(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth)
+        .send({ filemask: 'locale/*/LC_MESSAGES/app..po', template: '', new_base: './po/app.pot' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ filemask: 'locale/*/LC_MESSAGES/app..po', template: '', new_base: './po/app.pot' });
+    });
+  });
+
+  describe('component regular expressions', () => {
+    it.each([
+      ['language_regex', '^(cs|de'],
+      ['language_regex', '(?=cs)'],
+      ['variant_regex', '[a-z'],
+    ])('refuses %s %j, which the RE2 engine cannot compile, on creation and PATCH', async (field, pattern) => {
+      const project = await createProject(t);
+      const component = await createComponent(t, project);
+      const fields = { name: 'Regex', slug: 'regex', repo: 'https://git.example.org/repo.git', filemask: 'po/*.po', file_format: 'po' };
+      const read = () => t.http().get(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth).expect(200);
+      const before = (await read()).body[field];
+      for (const res of [
+        await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth).send({ ...fields, [field]: pattern }),
+        await t.http().patch(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth).send({ [field]: pattern }),
+      ]) {
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual([{ code: 'invalid', detail: expect.stringMatching(/^Invalid regular expression: .+\.$/), attr: field }]);
+      }
+      expect((await read()).body[field]).toBe(before);
+    });
+
+    it('stores a pattern RE2 compiles', async () => {
+      const project = await createProject(t);
+      const component = await createComponent(t, project);
+      const res = await t.http().patch(`/api/components/${project.slug}/${component.slug}/`).set('Authorization', admin.auth)
+        .send({ language_regex: '^(cs|de)$', variant_regex: '(?P<variant>@\\w+)$' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ language_regex: '^(cs|de)$', variant_regex: '(?P<variant>@\\w+)$' });
     });
   });
 });

@@ -3,6 +3,8 @@ import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsS
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { FILE_FORMATS, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
+import { IsRegularExpression } from '../../core/validation/regular-expression';
+import { IsRelativeRepositoryPath } from '../../core/validation/relative-repository-path';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const SLUG_MESSAGE = 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.';
@@ -23,10 +25,10 @@ export class ComponentSettingsDto {
   @IsOptional() @IsString() @MaxLength(200) branch?: string;
   @IsOptional() @IsString() @MaxLength(200) push_branch?: string;
   @IsOptional() @IsString() @MaxLength(200) repoweb?: string;
-  @IsOptional() @IsString() @MaxLength(400) template?: string;
+  @IsOptional() @IsString() @MaxLength(400) @IsRelativeRepositoryPath() template?: string;
   @IsOptional() @ToBoolean() @IsBoolean() edit_template?: boolean;
-  @IsOptional() @IsString() @MaxLength(400) intermediate?: string;
-  @IsOptional() @IsString() @MaxLength(400) new_base?: string;
+  @IsOptional() @IsString() @MaxLength(400) @IsRelativeRepositoryPath() intermediate?: string;
+  @IsOptional() @IsString() @MaxLength(400) @IsRelativeRepositoryPath() new_base?: string;
   @IsOptional() @Transform(toLanguageCode) @IsString() source_language?: string;
   @IsOptional() @IsString() @MaxLength(150) license?: string;
   @IsOptional() @IsString() agreement?: string;
@@ -51,8 +53,8 @@ export class ComponentSettingsDto {
   @IsOptional() @ToBoolean() @IsBoolean() push_on_commit?: boolean;
   @IsOptional() @ToInteger() @IsInt() @Min(0) @Max(2160) commit_pending_age?: number;
   @IsOptional() @ToBoolean() @IsBoolean() auto_lock_error?: boolean;
-  @IsOptional() @IsString() @MaxLength(500) language_regex?: string;
-  @IsOptional() @IsString() @MaxLength(190) variant_regex?: string;
+  @IsOptional() @IsString() @MaxLength(500) @IsRegularExpression() language_regex?: string;
+  @IsOptional() @IsString() @MaxLength(190) @IsRegularExpression() variant_regex?: string;
   @IsOptional() @ToBoolean() @IsBoolean() manage_units?: boolean;
   @IsOptional() @ToBoolean() @IsBoolean() is_glossary?: boolean;
   @IsOptional() @IsIn(GLOSSARY_COLORS) glossary_color?: string;
@@ -65,7 +67,7 @@ export class ComponentFieldsDto extends ComponentSettingsDto {
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name?: string;
   @IsOptional() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug?: string;
   @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(300) repo?: string;
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask?: string;
+  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
   @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
 }
 
@@ -74,7 +76,7 @@ export class CreateComponentDto extends ComponentSettingsDto {
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name: string;
   @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask: string;
+  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) @IsRelativeRepositoryPath() filemask: string;
   @IsDefined(REQUIRED) @IsIn(FILE_FORMATS) file_format: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
@@ -88,7 +90,7 @@ export class NewComponentDto extends ComponentSettingsDto {
   @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name: string;
   @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) filemask?: string;
+  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
   @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
