@@ -10,6 +10,7 @@ import { CreateComponentLists1763780007000 } from './1763780007000-create-compon
 import { CreateLabels1763780009000 } from './1763780009000-create-labels';
 import { CreateUnitsAndChanges1763780010000 } from './1763780010000-create-units-and-changes';
 import { CreateScreenshots1763780011000 } from './1763780011000-create-screenshots';
+import { CreateRepositoryUpdates1763780020000 } from './1763780020000-create-repository-updates';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   CreateLabels1763780009000,
   CreateUnitsAndChanges1763780010000,
   CreateScreenshots1763780011000,
+  CreateRepositoryUpdates1763780020000,
 ];

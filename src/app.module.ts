@@ -11,6 +11,7 @@ import { DatabaseModule, DatabaseTarget } from './database/database.module';
 import { DownloadsModule } from './downloads/downloads.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
+import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -64,6 +65,7 @@ export class AppModule {
         DownloadsModule,
         ScreenshotStorageModule,
         ScreenshotsModule,
+        HooksModule,
         RootModule,
       ],
     };

@@ -90,6 +90,30 @@ export class ComponentsRepository {
     return manager.getRepository(Component).findOne({ where: { projectId, repo, linkedComponentId: IsNull() }, order: { id: 'ASC' } });
   }
 
+  /** Every component of the project (those in categories too). */
+  async findAllOfProject(projectId: number): Promise<ComponentContext[]> {
+    return this.hydrate(await this.dataSource.getRepository(Component).find({ where: { projectId }, order: { id: 'ASC' } }));
+  }
+
+  /**
+   * Components owning a working copy whose repository URL is one of `urls`, or ends in `/<fullName>` or
+   * `:<fullName>` (with or without `.git`, any case): what a push notification for that repository updates.
+   */
+  async findRepositoryOwners(urls: string[], fullName: string): Promise<ComponentContext[]> {
+    const components = await this.dataSource
+      .getRepository(Component)
+      .createQueryBuilder('c')
+      .where('c.linked_component_id IS NULL')
+      .andWhere(
+        `(c.repo = ANY(:urls) OR (:fullName <> '' AND right(regexp_replace(lower(c.repo), '\\.git$', ''), length(:fullName) + 1)
+           IN ('/' || lower(:fullName), ':' || lower(:fullName))))`,
+        { urls, fullName: fullName.replace(/\.git$/i, '') },
+      )
+      .orderBy('c.id')
+      .getMany();
+    return this.hydrate(components);
+  }
+
   /** Loads projects, languages, category paths and linked parents for many components in a few queries. */
   async hydrate(components: Component[]): Promise<ComponentContext[]> {
     if (components.length === 0) return [];

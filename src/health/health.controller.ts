@@ -10,7 +10,7 @@ import {
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
 import type Redis from 'ioredis';
-import { Public } from '../core/auth/policy.decorators';
+import { Open } from '../core/auth/policy.decorators';
 import { REDIS } from '../redis/redis.module';
 
 /** For load balancers and orchestrators: 200 when the database (and Redis, when configured) answer, else 503. */
@@ -26,7 +26,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  @Public()
+  @Open()
   @HealthCheck()
   check(): Promise<HealthCheckResult> {
     const checks: HealthIndicatorFunction[] = [() => this.database.pingCheck('database', { timeout: 1500 })];

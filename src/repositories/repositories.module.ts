@@ -23,6 +23,6 @@ import { WorkingCopies } from './working-copies';
       useFactory: (redis: Redis | null) => (redis ? new RedisRepositoryLocks(redis) : new InProcessRepositoryLocks()),
     },
   ],
-  exports: [WorkingCopies, RepositoryLocks],
+  exports: [WorkingCopies, RepositoryLocks, RepositoryOperationsService],
 })
 export class RepositoriesModule {}

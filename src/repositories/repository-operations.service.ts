@@ -56,6 +56,14 @@ const OPERATION_ACTIONS: Record<string, ChangeAction | undefined> = {
   'file-sync': ChangeAction.ForceSync,
 };
 
+/** For callers in the background, which may wait for the working copy longer than a request would. */
+export interface OperationOptions {
+  /** Runs once the working copy's lock is held, before the operation. */
+  whenLocked?: () => Promise<void>;
+  /** How long to wait for the lock (the locks' default otherwise). */
+  waitMs?: number;
+}
+
 /**
  * Status and operations (commit, push, pull, reset, cleanup, file-sync, file-scan) of component
  * repositories. A linked component acts on the working copy of the component it shares; every operation
@@ -99,12 +107,13 @@ export class RepositoryOperationsService {
     });
   }
 
-  async operate(context: ComponentContext, operation: string): Promise<OperationResult> {
+  async operate(context: ComponentContext, operation: string, options: OperationOptions = {}): Promise<OperationResult> {
     const owner = ownerOf(context);
     if (owner.repo === 'local:' && ['push', 'pull'].includes(operation)) {
       return { result: false, detail: 'This component has no remote repository.' };
     }
     return this.locks.withLock(String(owner.id), async () => {
+      await options.whenLocked?.();
       const repository = this.workingCopies.open(owner);
       try {
         const result = await this.run(operation, context, owner, repository);
@@ -114,7 +123,7 @@ export class RepositoryOperationsService {
         if (error instanceof VcsError || error instanceof TranslationFileError) return { result: false, detail: error.message };
         throw error;
       }
-    });
+    }, options.waitMs);
   }
 
   private async run(operation: string, context: ComponentContext, owner: Component, repository: Repository): Promise<OperationResult> {

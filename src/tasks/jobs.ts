@@ -10,6 +10,8 @@ export interface JobPayloads {
   'component.setup': { componentId: number };
   /** Delete a large project's strings in batches, then the project. */
   'project.remove': { projectId: number };
+  /** Pull a working copy (its owning component) and re-read its files, as a notification hook asked. */
+  'repository.update': { componentId: number };
 }
 
 export type JobName = keyof JobPayloads & string;

@@ -4,6 +4,7 @@ import type { TargetKind } from './target';
 
 /** How a route decides who may call it. Every handler declares exactly one; a handler with none is a bug. */
 export type AccessPolicy =
+  | { kind: 'open' }
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'superuser' }
@@ -13,6 +14,12 @@ export type AccessPolicy =
   | { kind: 'repository-operation'; target: TargetKind };
 
 export const ACCESS_POLICY = 'accessPolicy';
+
+/**
+ * Anyone, REQUIRE_LOGIN or not: endpoints machines call without an account (notification hooks from hosting
+ * services, health checks), as Weblate exempts them from its login requirement.
+ */
+export const Open = () => SetMetadata(ACCESS_POLICY, { kind: 'open' } satisfies AccessPolicy);
 
 /** Anonymous callers allowed (unless REQUIRE_LOGIN); what they may see is still filtered by visibility. */
 export const Public = () => SetMetadata(ACCESS_POLICY, { kind: 'public' } satisfies AccessPolicy);

@@ -31,6 +31,7 @@ export class PolicyGuard implements CanActivate {
     if (!policy) {
       throw new MissingPolicyError(`${context.getClass().name}.${context.getHandler().name} declares no access policy`);
     }
+    if (policy.kind === 'open') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const { user } = requestContext(req);
     if (user.isAnonymous && this.config.requireLogin) throw new NotAuthenticatedError();

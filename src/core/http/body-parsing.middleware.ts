@@ -44,6 +44,9 @@ export class BodyParsingMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
+    // Notification hooks read their own body: a JSON payload or a form's `payload` field, answered with
+    // Weblate's hook messages and a size limit of their own.
+    if (req.path.startsWith('/hooks/')) return next();
     const run = (index: number): void => {
       if (index === this.parsers.length) return next(checkBody(req));
       this.parsers[index](req, res, (error?: unknown) => (error ? next(translateParserError(error)) : run(index + 1)));

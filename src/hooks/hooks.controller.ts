@@ -1,0 +1,112 @@
+import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { raw } from 'express';
+import { ComponentsRepository } from '../components/components.repository';
+import { AppConfig } from '../config/app-config';
+import { Open } from '../core/auth/policy.decorators';
+import { ProjectsRepository } from '../projects/projects.repository';
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../core/errors/domain-error';
+import { UrlBuilder } from '../core/urls/url-builder';
+import { Urls } from '../core/urls/urls.decorator';
+import { readHookPayload } from './hook-body';
+import { HookAnswer, HooksService } from './hooks.service';
+
+/** Larger notifications are refused (413) unread: GitHub, the most verbose service, lists at most 20 commits per push. */
+export const HOOK_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Repository notifications from code-hosting services (`/hooks/<service>/`) and the deprecated update hooks
+ * (`/hooks/update/<project>/[<component>/]`). They are called anonymously, so no rate limit applies (a burst
+ * coalesces into one update per working copy instead), and Weblate's answers are kept word for word.
+ */
+@ApiTags('hooks')
+@Controller('hooks')
+@SkipThrottle()
+export class HooksController {
+  private readonly readBody = raw({ type: () => true, limit: HOOK_MAX_BYTES });
+
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly hooks: HooksService,
+    private readonly components: ComponentsRepository,
+    private readonly projects: ProjectsRepository,
+  ) {}
+
+  @Get('update/:project')
+  @Open()
+  getProjectUpdate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string): Promise<Record<string, unknown>> {
+    return this.updateProject(req, res, project);
+  }
+
+  @Post('update/:project')
+  @Open()
+  postProjectUpdate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string): Promise<Record<string, unknown>> {
+    return this.updateProject(req, res, project);
+  }
+
+  @Get('update/:project/:component')
+  @Open()
+  getComponentUpdate(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string, @Param('component') path: string,
+  ): Promise<Record<string, unknown>> {
+    return this.updateComponent(req, res, project, path);
+  }
+
+  @Post('update/:project/:component')
+  @Open()
+  postComponentUpdate(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string, @Param('component') path: string,
+  ): Promise<Record<string, unknown>> {
+    return this.updateComponent(req, res, project, path);
+  }
+
+  @Post(':service')
+  @Open()
+  async notify(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('service') service: string, @Urls() urls: UrlBuilder,
+  ): Promise<Record<string, unknown>> {
+    this.assertEnabled(req);
+    this.hooks.assertKnownService(service);
+    const payload = readHookPayload(req.get('content-type'), await this.body(req, res));
+    return answer(res, await this.hooks.notify(service, payload, (name) => req.get(name), urls));
+  }
+
+  /** Weblate answers a project or component with hooks disabled as if the hook did not exist for it: 405. */
+  private async updateProject(req: Request, res: Response, projectSlug: string): Promise<Record<string, unknown>> {
+    this.assertEnabled(req);
+    const project = await this.projects.findBySlug(projectSlug);
+    if (!project) throw new NotFoundError();
+    if (!project.enableHooks) throw new MethodNotAllowedError(req.method);
+    return answer(res, await this.hooks.updateComponents(await this.components.findAllOfProject(project.id)));
+  }
+
+  private async updateComponent(req: Request, res: Response, projectSlug: string, path: string): Promise<Record<string, unknown>> {
+    this.assertEnabled(req);
+    const context = await this.components.findByPath(projectSlug, path);
+    if (!context) throw new NotFoundError();
+    if (!context.project.enableHooks) throw new MethodNotAllowedError(req.method);
+    return answer(res, await this.hooks.updateComponents([context]));
+  }
+
+  private assertEnabled(req: Request): void {
+    if (!this.config.enableHooks) throw new MethodNotAllowedError(req.method);
+  }
+
+  /** The raw body, read here (the shared body parser leaves `/hooks/` alone) with the hooks' own size limit. */
+  private body(req: Request, res: Response): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      this.readBody(req, res, (error?: unknown) => {
+        if ((error as { type?: string } | undefined)?.type === 'entity.too.large') return reject(new PayloadTooLargeError('Request body is too large.'));
+        if (error) return reject(error);
+        resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+      });
+    });
+  }
+}
+
+function answer(res: Response, { status, body }: HookAnswer): Record<string, unknown> {
+  res.status(status);
+  return body;
+}
