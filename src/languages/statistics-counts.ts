@@ -7,7 +7,7 @@ import { CONTENT_ACTIONS } from '../changes/change-actions';
  * The stored aggregate columns of `translations` that every statistics object sums, by their property names
  * (those of the Translation entity, so a translation row reads as counts directly).
  */
-export const SUMMED_COLUMNS = {
+const SUMMED_COLUMNS = {
   total: 'total',
   totalWords: 'total_words',
   totalChars: 'total_chars',
