@@ -214,10 +214,9 @@ export class UsersService {
   }
 
   private async present(users: User[], urls: UrlBuilder): Promise<UserResponse[]> {
+    const activity = await this.changes.countActivity(users.map((user) => user.id));
     return Promise.all(
-      users.map(async (user) =>
-        serializeUser(user, { groupIds: await this.membership.groupIdsOf(user.id), activity: await this.changes.countActivity(user.id) }, urls),
-      ),
+      users.map(async (user) => serializeUser(user, { groupIds: await this.membership.groupIdsOf(user.id), activity: activity.get(user.id)! }, urls)),
     );
   }
 }

@@ -297,6 +297,11 @@ describe('users', () => {
       });
       const { translated, suggested, uploaded, commented } = (await call('get', `/api/users/${me.user.username}/statistics/`, me.auth).expect(200)).body;
       expect(res.body.profile).toMatchObject({ translated, suggested, uploaded, commented });
+      // Listed, each account shows its own activity.
+      const listed = await call('get', '/api/users/?page_size=1000', viewer.auth).expect(200);
+      const profiles = new Map(listed.body.results.map((user: { id: number; profile: object }) => [user.id, user.profile]));
+      expect(profiles.get(me.user.id)).toMatchObject({ translated: 1, suggested: 1, commented: 1 });
+      expect(profiles.get(viewer.user.id)).toMatchObject({ translated: 0, suggested: 0, commented: 0 });
     });
   });
 
