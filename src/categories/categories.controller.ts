@@ -11,7 +11,7 @@ import { Urls } from '../core/urls/urls.decorator';
 import { Project } from '../projects/project.entity';
 import { CategoriesService } from './categories.service';
 import { CategoryRow } from './categories.repository';
-import { CategoryResponse, serializeCategory } from './category.serializer';
+import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
 import { CategoryFieldsDto, CreateCategoryDto } from './dto/category-fields.dto';
 
 @ApiTags('categories')
@@ -38,7 +38,7 @@ export class CategoriesController {
   @Get('categories/:id')
   @ViewTarget('category')
   get(@Target() row: CategoryRow, @Urls() urls: UrlBuilder): CategoryResponse {
-    return serializeCategory(row.category, row.projectSlug, urls);
+    return serializeCategory(row.category, categoryProject(row), urls);
   }
 
   @Put('categories/:id')

@@ -2,14 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ProjectVisibility } from '../auth/user-permissions';
+import { ProjectSettings } from '../projects/effective-settings';
 import { AccessControl } from '../projects/project.entity';
 import { Category } from './category.entity';
 
-/** A category with what access checks and links need from its project. */
+/** A category with what access checks, links and inherited settings need from its project. */
 export interface CategoryRow {
   category: Category;
   projectSlug: string;
   accessControl: AccessControl;
+  projectSettings: ProjectSettings;
 }
 
 interface RawRow {
@@ -20,9 +22,13 @@ interface RawRow {
   category_id: number | null;
   project_slug: string;
   access_control: AccessControl;
+  check_flags: string;
+  license: string;
+  agreement: string;
 }
 
-const SELECT = `SELECT c.id, c.name, c.slug, c.project_id, c.category_id, p.slug AS project_slug, p.access_control
+const SELECT = `SELECT c.id, c.name, c.slug, c.project_id, c.category_id, p.slug AS project_slug, p.access_control,
+  p.check_flags, p.license, p.agreement
   FROM categories c JOIN projects p ON p.id = c.project_id`;
 
 @Injectable()
@@ -106,5 +112,6 @@ export class CategoriesRepository {
 
 function toRow(raw: RawRow): CategoryRow {
   const category = Object.assign(new Category(), { id: raw.id, name: raw.name, slug: raw.slug, projectId: raw.project_id, categoryId: raw.category_id });
-  return { category, projectSlug: raw.project_slug, accessControl: raw.access_control };
+  const projectSettings = { checkFlags: raw.check_flags, license: raw.license, agreement: raw.agreement };
+  return { category, projectSlug: raw.project_slug, accessControl: raw.access_control, projectSettings };
 }

@@ -9,7 +9,7 @@ import { Project } from '../projects/project.entity';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { CategoriesRepository, CategoryRow } from './categories.repository';
 import { Category, MAX_CATEGORY_DEPTH } from './category.entity';
-import { CategoryResponse, serializeCategory } from './category.serializer';
+import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
 import { CategoryFieldsDto } from './dto/category-fields.dto';
 
 @Injectable()
@@ -21,7 +21,7 @@ export class CategoriesService {
 
   async list(filter: Parameters<CategoriesRepository['page']>[0], request: PageRequest, urls: UrlBuilder): Promise<Page<CategoryResponse>> {
     const [rows, count] = await this.categories.page(filter, request.offset, request.pageSize);
-    return buildPage(request, count, rows.map((row) => serializeCategory(row.category, row.projectSlug, urls)));
+    return buildPage(request, count, rows.map((row) => serializeCategory(row.category, categoryProject(row), urls)));
   }
 
   /** Creating a category is editing its project: the caller needs project.edit there. */
@@ -33,7 +33,7 @@ export class CategoriesService {
       await this.assertUniqueAmongSiblings(manager, category, 0);
       return manager.getRepository(Category).save(category);
     });
-    return serializeCategory(saved, project.slug, urls);
+    return serializeCategory(saved, project, urls);
   }
 
   async update(row: CategoryRow, fields: CategoryFieldsDto, urls: UrlBuilder): Promise<CategoryResponse> {
@@ -46,7 +46,7 @@ export class CategoriesService {
       await this.assertUniqueAmongSiblings(manager, category, category.id);
       return manager.getRepository(Category).save(category);
     });
-    return serializeCategory(saved, row.projectSlug, urls);
+    return serializeCategory(saved, categoryProject(row), urls);
   }
 
   /** Subcategories go with it (foreign keys cascade). */

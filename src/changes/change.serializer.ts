@@ -16,6 +16,8 @@ export interface ChangeResponse {
   target: string;
   old: string;
   details: Record<string, unknown>;
+  /** The alert a change reports; none is raised here, so always null. */
+  alert: null;
   url: string;
 }
 
@@ -34,6 +36,7 @@ export function serializeChange(change: ChangeRow, urls: UrlBuilder): ChangeResp
     target: change.target,
     old: change.old,
     details: change.details,
+    alert: null,
     url: urls.change(change.id),
   };
 }

@@ -46,7 +46,7 @@ export class ChangesService {
     return serializeChange(change, urls);
   }
 
-  countActivity(userId: number): Promise<ActivityCounts> {
-    return this.changes.countActivity(userId);
+  countActivity(userIds: readonly number[]): Promise<Map<number, ActivityCounts>> {
+    return this.changes.countActivity(userIds);
   }
 }

@@ -1,5 +1,6 @@
 import { UrlBuilder } from '../core/urls/url-builder';
 import { LanguageResponse, serializeLanguage } from '../languages/language.serializer';
+import { serializeEffectiveSettings } from '../projects/effective-settings';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { redactUrl } from '../vcs/repository-url';
 import { ComponentContext } from './components.repository';
@@ -49,6 +50,7 @@ export function serializeComponent(context: ComponentContext, urls: UrlBuilder) 
     merge_message: c.mergeMessage,
     addon_message: c.addonMessage,
     pull_message: c.pullMessage,
+    ...serializeEffectiveSettings(c),
     allow_translation_propagation: c.allowTranslationPropagation,
     enable_suggestions: c.enableSuggestions,
     suggestion_voting: c.suggestionVoting,

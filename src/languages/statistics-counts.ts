@@ -3,40 +3,51 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CONTENT_ACTIONS } from '../changes/change-actions';
 
+/**
+ * The stored aggregate columns of `translations` that every statistics object sums, by their property names
+ * (those of the Translation entity, so a translation row reads as counts directly).
+ */
+const SUMMED_COLUMNS = {
+  total: 'total',
+  totalWords: 'total_words',
+  totalChars: 'total_chars',
+  translated: 'translated',
+  translatedWords: 'translated_words',
+  translatedChars: 'translated_chars',
+  fuzzy: 'fuzzy',
+  fuzzyWords: 'fuzzy_words',
+  fuzzyChars: 'fuzzy_chars',
+  approved: 'approved',
+  approvedWords: 'approved_words',
+  approvedChars: 'approved_chars',
+  readonly: 'readonly',
+  readonlyWords: 'readonly_words',
+  readonlyChars: 'readonly_chars',
+  failing: 'failing',
+  suggestions: 'suggestions',
+  comments: 'comments',
+} as const;
+
+type SummedCounts = Record<keyof typeof SUMMED_COLUMNS, number>;
+
 /** The raw aggregates a statistics object is built from; percentages are derived from them when serializing. */
-export interface StatisticsCounts {
-  total: number;
-  totalWords: number;
-  totalChars: number;
-  translated: number;
-  translatedWords: number;
-  translatedChars: number;
-  fuzzy: number;
-  failing: number;
-  approved: number;
-  readonly: number;
-  suggestions: number;
-  comments: number;
+export interface StatisticsCounts extends SummedCounts {
   recentChanges: number;
   lastChange: Date | null;
 }
 
+const SUMMED_KEYS = Object.keys(SUMMED_COLUMNS) as (keyof typeof SUMMED_COLUMNS)[];
+
 export const NO_STRINGS: StatisticsCounts = {
-  total: 0,
-  totalWords: 0,
-  totalChars: 0,
-  translated: 0,
-  translatedWords: 0,
-  translatedChars: 0,
-  fuzzy: 0,
-  failing: 0,
-  approved: 0,
-  readonly: 0,
-  suggestions: 0,
-  comments: 0,
+  ...(Object.fromEntries(SUMMED_KEYS.map((key) => [key, 0])) as SummedCounts),
   recentChanges: 0,
   lastChange: null,
 };
+
+/** The summed counts of one row holding them under their property names (a Translation entity). */
+export function pickCounts(row: SummedCounts): SummedCounts {
+  return Object.fromEntries(SUMMED_KEYS.map((key) => [key, row[key]])) as SummedCounts;
+}
 
 /** `recent_changes`: content changes (edits, uploads, approvals…) of the last 30 days, over `changes` aliased `ch`. */
 export const RECENT_CONTENT_CHANGES = `ch.action IN (${CONTENT_ACTIONS.join(', ')}) AND ch.timestamp > now() - interval '30 days'`;
@@ -46,30 +57,15 @@ export const RECENT_CONTENT_CHANGES = `ch.action IN (${CONTENT_ACTIONS.join(', '
  * countsFromRow reads them. Sums of integers are bigint (strings from the driver), hence the Number().
  */
 export const TRANSLATION_SUMS = `
-  coalesce(sum(t.total), 0) AS total, coalesce(sum(t.total_words), 0) AS total_words, coalesce(sum(t.total_chars), 0) AS total_chars,
-  coalesce(sum(t.translated), 0) AS translated, coalesce(sum(t.translated_words), 0) AS translated_words,
-  coalesce(sum(t.translated_chars), 0) AS translated_chars, coalesce(sum(t.fuzzy), 0) AS fuzzy, coalesce(sum(t.failing), 0) AS failing,
-  coalesce(sum(t.approved), 0) AS approved, coalesce(sum(t.readonly), 0) AS readonly,
-  coalesce(sum(t.suggestions), 0) AS suggestions, coalesce(sum(t.comments), 0) AS comments, max(t.last_change) AS last_change,
+  ${Object.values(SUMMED_COLUMNS).map((column) => `coalesce(sum(t.${column}), 0) AS ${column}`).join(', ')},
+  max(t.last_change) AS last_change,
   (SELECT count(*) FROM changes ch WHERE ch.translation_id = ANY(array_agg(t.id)) AND ${RECENT_CONTENT_CHANGES}) AS recent_changes`;
 
 export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
-  const n = (key: string) => Number(row[key] ?? 0);
   const lastChange = row.last_change;
   return {
-    total: n('total'),
-    totalWords: n('total_words'),
-    totalChars: n('total_chars'),
-    translated: n('translated'),
-    translatedWords: n('translated_words'),
-    translatedChars: n('translated_chars'),
-    fuzzy: n('fuzzy'),
-    failing: n('failing'),
-    approved: n('approved'),
-    readonly: n('readonly'),
-    suggestions: n('suggestions'),
-    comments: n('comments'),
-    recentChanges: n('recent_changes'),
+    ...(Object.fromEntries(SUMMED_KEYS.map((key) => [key, Number(row[SUMMED_COLUMNS[key]] ?? 0)])) as SummedCounts),
+    recentChanges: Number(row.recent_changes ?? 0),
     lastChange: lastChange == null ? null : new Date(lastChange as string | Date),
   };
 }

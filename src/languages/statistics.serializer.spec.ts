@@ -17,6 +17,38 @@ describe('percent', () => {
 });
 
 describe('serializeStatistics', () => {
+  it('serves every field of Weblate\'s Statistics schema, with words and characters of each state bucket', () => {
+    const stats = serializeStatistics({
+      ...NO_STRINGS,
+      total: 10,
+      totalWords: 40,
+      totalChars: 200,
+      fuzzy: 1,
+      fuzzyWords: 4,
+      fuzzyChars: 30,
+      approved: 2,
+      approvedWords: 10,
+      approvedChars: 50,
+      readonly: 5,
+      readonlyWords: 20,
+      readonlyChars: 100,
+    });
+    expect(stats).toMatchObject({
+      fuzzy_words: 4,
+      fuzzy_words_percent: 10,
+      fuzzy_chars: 30,
+      fuzzy_chars_percent: 15,
+      approved_words: 10,
+      approved_words_percent: 25,
+      approved_chars: 50,
+      approved_chars_percent: 25,
+      readonly_words: 20,
+      readonly_words_percent: 50,
+      readonly_chars: 100,
+      readonly_chars_percent: 50,
+    });
+  });
+
   it('derives every percentage from its own counts', () => {
     const stats = serializeStatistics({
       ...NO_STRINGS,

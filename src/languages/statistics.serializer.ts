@@ -1,29 +1,20 @@
 import { StatisticsCounts } from './statistics-counts';
 
-/** The numeric part of every statistics object (languages, projects, components and translations). */
-export interface StatisticsNumbers {
+type Bucket = 'translated' | 'fuzzy' | 'approved' | 'readonly';
+type BucketNumbers<B extends Bucket> = Record<B | `${B}_words` | `${B}_chars` | `${B}_percent` | `${B}_words_percent` | `${B}_chars_percent`, number>;
+
+/** The numeric part of every statistics object (languages, projects, categories, component lists, translations). */
+export type StatisticsNumbers = {
   total: number;
   total_words: number;
   total_chars: number;
   last_change: string | null;
   recent_changes: number;
-  translated: number;
-  translated_percent: number;
-  translated_words: number;
-  translated_words_percent: number;
-  translated_chars: number;
-  translated_chars_percent: number;
-  fuzzy: number;
-  fuzzy_percent: number;
   failing: number;
   failing_percent: number;
-  approved: number;
-  approved_percent: number;
-  readonly: number;
-  readonly_percent: number;
   suggestions: number;
   comments: number;
-}
+} & BucketNumbers<Bucket>;
 
 /**
  * Weblate's percentage: one decimal, rounded down, 0 for nothing to count. A rounded 0.0 or 100.0 would
@@ -37,6 +28,19 @@ export function percent(part: number, total: number): number {
   return value;
 }
 
+/** A state bucket's strings, words and characters, each with its share of the total. */
+function bucketNumbers<B extends Bucket>(bucket: B, strings: number, words: number, chars: number, counts: StatisticsCounts): BucketNumbers<B> {
+  return {
+    [bucket]: strings,
+    [`${bucket}_percent`]: percent(strings, counts.total),
+    [`${bucket}_words`]: words,
+    [`${bucket}_words_percent`]: percent(words, counts.totalWords),
+    [`${bucket}_chars`]: chars,
+    [`${bucket}_chars_percent`]: percent(chars, counts.totalChars),
+  } as BucketNumbers<B>;
+}
+
+/** The one statistics serializer: every owner (translation, component, project, category, language, list) goes through it. */
 export function serializeStatistics(counts: StatisticsCounts): StatisticsNumbers {
   return {
     total: counts.total,
@@ -44,20 +48,12 @@ export function serializeStatistics(counts: StatisticsCounts): StatisticsNumbers
     total_chars: counts.totalChars,
     last_change: counts.lastChange?.toISOString() ?? null,
     recent_changes: counts.recentChanges,
-    translated: counts.translated,
-    translated_percent: percent(counts.translated, counts.total),
-    translated_words: counts.translatedWords,
-    translated_words_percent: percent(counts.translatedWords, counts.totalWords),
-    translated_chars: counts.translatedChars,
-    translated_chars_percent: percent(counts.translatedChars, counts.totalChars),
-    fuzzy: counts.fuzzy,
-    fuzzy_percent: percent(counts.fuzzy, counts.total),
+    ...bucketNumbers('translated', counts.translated, counts.translatedWords, counts.translatedChars, counts),
+    ...bucketNumbers('fuzzy', counts.fuzzy, counts.fuzzyWords, counts.fuzzyChars, counts),
     failing: counts.failing,
     failing_percent: percent(counts.failing, counts.total),
-    approved: counts.approved,
-    approved_percent: percent(counts.approved, counts.total),
-    readonly: counts.readonly,
-    readonly_percent: percent(counts.readonly, counts.total),
+    ...bucketNumbers('approved', counts.approved, counts.approvedWords, counts.approvedChars, counts),
+    ...bucketNumbers('readonly', counts.readonly, counts.readonlyWords, counts.readonlyChars, counts),
     suggestions: counts.suggestions,
     comments: counts.comments,
   };

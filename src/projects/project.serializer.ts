@@ -1,7 +1,8 @@
 import { UrlBuilder } from '../core/urls/url-builder';
+import { EffectiveSettingsResponse, projectEffectiveSettings, serializeEffectiveSettings } from './effective-settings';
 import { Project } from './project.entity';
 
-export interface ProjectResponse {
+export interface ProjectResponse extends EffectiveSettingsResponse {
   id: number;
   name: string;
   slug: string;
@@ -67,5 +68,6 @@ export function serializeProject(project: Project, urls: UrlBuilder): ProjectRes
     check_flags: project.checkFlags,
     license: project.license,
     agreement: project.agreement,
+    ...serializeEffectiveSettings(projectEffectiveSettings(project)),
   };
 }

@@ -15,15 +15,15 @@ import { VcsError } from '../vcs/vcs-error';
 import { renderMessage } from './commit-message';
 import { WEBLATE_COMMITTER } from './signatures';
 import { RepositoryLocks } from './repository-lock';
-import { describeStatus } from './repository-status';
+import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
 import { WorkingCopies } from './working-copies';
 
 export interface RepositoryStatusResponse {
   needs_commit: boolean;
   needs_merge: boolean;
   needs_push: boolean;
-  remote_commit: string | null;
-  weblate_commit: string | null;
+  remote_commit: CommitInfoResponse | null;
+  weblate_commit: CommitInfoResponse | null;
   status: string;
   merge_failure: string | null;
   outgoing_commits: number;
@@ -85,8 +85,12 @@ export class RepositoryOperationsService {
     const owner = ownerOf(context);
     return this.locks.withLock(String(owner.id), async () => {
       let status;
+      let commits;
       try {
-        status = await this.workingCopies.open(owner).status(await this.translationFiles(owner));
+        const repository = this.workingCopies.open(owner);
+        status = await repository.status(await this.translationFiles(owner));
+        const read = async (sha: string | null) => (sha ? serializeCommit(await repository.readCommit(sha)) : null);
+        commits = { remote_commit: await read(status.remoteCommit), weblate_commit: await read(status.headCommit) };
       } catch (error) {
         // No working copy (a failed or pending setup) or an unusable one: say so instead of failing.
         if (!(error instanceof VcsError)) throw error;
@@ -96,8 +100,7 @@ export class RepositoryOperationsService {
         needs_commit: status.needsCommit || (await this.hasUncommittedStrings(owner)),
         needs_merge: status.needsMerge,
         needs_push: status.needsPush,
-        remote_commit: status.remoteCommit,
-        weblate_commit: status.headCommit,
+        ...commits,
         status: describeStatus(status),
         merge_failure: owner.mergeFailure || null,
         outgoing_commits: status.outgoingCommits,

@@ -21,15 +21,19 @@ export class TranslationLifecycleController {
     private readonly permissions: PermissionService,
   ) {}
 
-  /** As Weblate, the new translation comes wrapped in `data`, without its component. */
+  /**
+   * The new translation, without its component, under both keys clients look for: Weblate answers it in `data`,
+   * the API documentation names it `result`.
+   */
   @Post('components/:project/:component/translations')
   @HttpCode(201)
   @RequirePermission('translation.add', 'component')
   async add(
     @Req() req: Request, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
-  ): Promise<{ data: TranslationResponse }> {
+  ): Promise<{ data: TranslationResponse; result: TranslationResponse }> {
     const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), requestContext(req).user);
-    return { data: serializeTranslation(created, urls, { embedComponent: false }) };
+    const translation = serializeTranslation(created, urls, { embedComponent: false });
+    return { data: translation, result: translation };
   }
 
   @Delete('translations/:project/:component/:language')

@@ -2,29 +2,14 @@ import type { CategoryRow } from '../categories/categories.repository';
 import { serializeComponent } from '../components/component.serializer';
 import { TranslationPart, UrlBuilder } from '../core/urls/url-builder';
 import { serializeLanguage } from '../languages/language.serializer';
-import { StatisticsCounts } from '../languages/statistics-counts';
+import { pickCounts, StatisticsCounts } from '../languages/statistics-counts';
 import { percent, serializeStatistics, StatisticsNumbers } from '../languages/statistics.serializer';
 import { Project } from '../projects/project.entity';
 import { Translation } from './translation.entity';
 import { ProjectLanguageRow, TranslationContext } from './translations.repository';
 
 export function translationCounts(t: Translation, recentChanges: number): StatisticsCounts {
-  return {
-    total: t.total,
-    totalWords: t.totalWords,
-    totalChars: t.totalChars,
-    translated: t.translated,
-    translatedWords: t.translatedWords,
-    translatedChars: t.translatedChars,
-    fuzzy: t.fuzzy,
-    failing: t.failing,
-    approved: t.approved,
-    readonly: t.readonly,
-    suggestions: t.suggestions,
-    comments: t.comments,
-    recentChanges,
-    lastChange: t.lastChange,
-  };
+  return { ...pickCounts(t), recentChanges, lastChange: t.lastChange };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ActivityCounts } from '../changes/changes.service';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { NotificationSubscription } from './notification-subscription.entity';
 import { User } from './user.entity';
@@ -9,7 +10,9 @@ export interface UserResponse {
   full_name: string;
   username: string;
   groups: string[];
-  notifications: string[];
+  profile: ProfileResponse;
+  /** The user's subscriptions list. */
+  notifications: string;
   is_superuser: boolean;
   is_active: boolean;
   is_bot: boolean;
@@ -21,10 +24,53 @@ export interface UserResponse {
   contributions_url: string;
 }
 
-/** What a user record links to, loaded beside the entity. */
+/**
+ * The preferences of Weblate's Profile. None is stored here (they only shape Weblate's own web interface), so
+ * every account shows the values of a new Weblate profile.
+ */
+const PROFILE_PREFERENCES = {
+  theme: 'auto',
+  hide_completed: false,
+  secondary_in_zen: true,
+  hide_source_secondary: false,
+  wide_tables: false,
+  editor_link: '',
+  translate_mode: 0,
+  zen_mode: 0,
+  special_chars: '',
+  nearby_strings: 15,
+  auto_watch: true,
+  contribute_personal_tm: true,
+  dashboard_view: 1,
+  dashboard_component_list: null,
+  watched: [] as string[],
+  website: '',
+  contact: '',
+  liberapay: '',
+  fediverse: '',
+  codesite: '',
+  github: '',
+  twitter: '',
+  linkedin: '',
+  location: '',
+  company: '',
+  public_email: '',
+  commit_email: '',
+  commit_name: 0,
+  last_2fa: '',
+};
+
+/** Weblate's Profile object: the activity counters (counted from the change log, as user statistics) and the preferences. */
+export type ProfileResponse = {
+  language: string;
+  languages: string[];
+  secondary_languages: string[];
+} & ActivityCounts & typeof PROFILE_PREFERENCES;
+
+/** What a user record shows beside the entity, loaded with it. */
 export interface UserLinks {
   groupIds: number[];
-  subscriptionIds: number[];
+  activity: ActivityCounts;
 }
 
 export function serializeUser(user: User, links: UserLinks, urls: UrlBuilder): UserResponse {
@@ -34,7 +80,9 @@ export function serializeUser(user: User, links: UserLinks, urls: UrlBuilder): U
     full_name: user.fullName,
     username: user.username,
     groups: links.groupIds.map((id) => urls.group(id)),
-    notifications: links.subscriptionIds.map((id) => urls.userNotification(user.username, id)),
+    // No interface or translation languages are configured per account: the defaults of a new profile.
+    profile: { language: 'en', languages: [], secondary_languages: [], ...links.activity, ...PROFILE_PREFERENCES },
+    notifications: urls.userNotifications(user.username),
     is_superuser: user.isSuperuser,
     is_active: user.isActive,
     is_bot: user.isBot,

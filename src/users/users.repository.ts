@@ -139,21 +139,6 @@ export class UsersRepository {
     return rows[0].languages;
   }
 
-  /** Subscription ids per user, for the `notifications` links of a page of users. */
-  async subscriptionIdsOf(userIds: number[]): Promise<Map<number, number[]>> {
-    const ids = new Map<number, number[]>(userIds.map((id) => [id, []]));
-    if (userIds.length === 0) return ids;
-    const rows = await this.dataSource
-      .getRepository(NotificationSubscription)
-      .createQueryBuilder('subscription')
-      .select(['subscription.id', 'subscription.userId'])
-      .where('subscription.userId IN (:...userIds)', { userIds })
-      .orderBy('subscription.id')
-      .getMany();
-    for (const row of rows) ids.get(row.userId)?.push(row.id);
-    return ids;
-  }
-
   countSubscriptions(userId: number): Promise<number> {
     return this.dataSource.getRepository(NotificationSubscription).countBy({ userId });
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MembershipService } from '../auth/membership.service';
+import { ChangesService } from '../changes/changes.service';
 import { UserPermissions } from '../auth/user-permissions';
 import { DomainError, NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
@@ -55,6 +56,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly membership: MembershipService,
     private readonly authentication: AuthenticationService,
+    private readonly changes: ChangesService,
   ) {}
 
   /** Every account for user.view/user.edit holders; otherwise the caller's own record, so none for anonymous callers. */
@@ -212,11 +214,9 @@ export class UsersService {
   }
 
   private async present(users: User[], urls: UrlBuilder): Promise<UserResponse[]> {
-    const subscriptionIds = await this.users.subscriptionIdsOf(users.map((user) => user.id));
+    const activity = await this.changes.countActivity(users.map((user) => user.id));
     return Promise.all(
-      users.map(async (user) =>
-        serializeUser(user, { groupIds: await this.membership.groupIdsOf(user.id), subscriptionIds: subscriptionIds.get(user.id) ?? [] }, urls),
-      ),
+      users.map(async (user) => serializeUser(user, { groupIds: await this.membership.groupIdsOf(user.id), activity: activity.get(user.id)! }, urls)),
     );
   }
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as git from 'isomorphic-git';
-import { Signature } from './repository';
+import { DatedSignature, Signature } from './repository';
 
 /** What every isomorphic-git call on one working copy needs; the cache object speeds up repeated object reads. */
 export interface GitContext {
@@ -21,6 +21,10 @@ export function gitContext(dir: string): GitContext {
 export function toGitSignature(signature: Signature) {
   const timestamp = Math.floor((signature.timestamp ?? new Date()).getTime() / 1000);
   return { name: signature.name, email: signature.email, timestamp, timezoneOffset: 0 };
+}
+
+export function fromGitSignature(signature: { name: string; email: string; timestamp: number }): DatedSignature {
+  return { name: signature.name, email: signature.email, timestamp: new Date(signature.timestamp * 1000) };
 }
 
 export function isGitError(error: unknown, code: string): error is Error & { data?: Record<string, unknown> } {

@@ -5,6 +5,7 @@ import { LookupFunction } from 'node:net';
 import { countDivergence } from './commit-graph';
 import {
   diffTrees,
+  fromGitSignature,
   GitContext,
   gitContext,
   isGitError,
@@ -16,6 +17,7 @@ import {
 import { toVcsError } from './git-errors';
 import { integrate } from './git-merge';
 import {
+  CommitDetails,
   CommitOptions,
   Credentials,
   MergeOptions,
@@ -214,6 +216,22 @@ export class GitRepository implements Repository {
     const paths = untracked.map(([path]) => path);
     for (const path of paths) await rm(`${this.workDir}/${path}`, { force: true });
     await pruneEmptyParents(this.workDir, paths);
+  }
+
+  async readCommit(revision: string): Promise<CommitDetails> {
+    try {
+      const oid = await this.resolveRevision(revision);
+      const { commit } = await git.readCommit({ ...this.ctx, oid });
+      return {
+        revision: oid,
+        author: fromGitSignature(commit.author),
+        committer: fromGitSignature(commit.committer),
+        message: commit.message.replace(/\n+$/, ''),
+      };
+    } catch (error) {
+      if (isGitError(error, 'NotFoundError')) throw new VcsError('not_found', `Unknown revision ${revision}`);
+      throw error;
+    }
   }
 
   listFiles(glob?: string): Promise<string[]> {

@@ -127,6 +127,27 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     expect(await repo.status()).toMatchObject({ needsPush: false, outgoingCommits: 0, remoteCommit: sha });
   });
 
+  it('reads the author, committer and whole message of a commit', async () => {
+    const { repo } = await cloned();
+    await repo.writeFile('po/de.po', PO.replace('"B"', '"Bé"'));
+    const committed = new Date('2024-06-02T03:04:05Z');
+    const sha = await repo.commit(['po/de.po'], {
+      message: 'Translated using Weblate (German)\n\nCo-authored-by: Ann <ann@example.com>\n',
+      author: JANE,
+      committer: { ...BOT, timestamp: committed },
+    });
+
+    expect(await repo.readCommit(sha!)).toEqual({
+      revision: sha,
+      author: JANE,
+      committer: { ...BOT, timestamp: committed },
+      message: 'Translated using Weblate (German)\n\nCo-authored-by: Ann <ann@example.com>',
+    });
+    expect((await repo.readCommit('HEAD')).revision).toBe(sha);
+    await expect(repo.readCommit('0'.repeat(40))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(repo.readCommit('no-such-branch')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
   it('returns null instead of an empty commit', async () => {
     const { repo } = await cloned();
     expect(await repo.commit(['po/de.po', 'missing.po'], { message: 'nothing', author: JANE })).toBeNull();

@@ -39,6 +39,9 @@ export interface Repository {
   /** Removes untracked, not ignored files and the directories they leave empty. */
   cleanup(): Promise<void>;
 
+  /** Author, committer and message of a commit (a sha or a ref). VcsError('not_found') when there is none. */
+  readCommit(revision: string): Promise<CommitDetails>;
+
   /** Files in the work tree (not only tracked ones), optionally filtered by a glob such as `po/*.po` or `**\/*.json`. */
   listFiles(glob?: string): Promise<string[]>;
   /** Reads from the work tree, or from a commit when `ref` is given (branch, tag or sha). */
@@ -62,6 +65,18 @@ export interface Signature {
   email: string;
   /** Defaults to now. Stored with a UTC offset of zero. */
   timestamp?: Date;
+}
+
+/** A signature as stored in a commit: the time is always known. */
+export type DatedSignature = Required<Signature>;
+
+export interface CommitDetails {
+  /** The full sha. */
+  revision: string;
+  author: DatedSignature;
+  committer: DatedSignature;
+  /** The whole message, without trailing newlines. */
+  message: string;
 }
 
 export interface CommitOptions {

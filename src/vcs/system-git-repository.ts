@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  CommitDetails,
   CommitOptions,
   Credentials,
   MergeOptions,
@@ -168,6 +169,19 @@ export class SystemGitRepository implements Repository {
 
   async cleanup(): Promise<void> {
     await this.git(['clean', '--quiet', '--force', '-d']);
+  }
+
+  async readCommit(revision: string): Promise<CommitDetails> {
+    const oid = await this.revParseRequired(revision);
+    // NUL-separated fields; the message (%B, raw) comes last, so a NUL-free message stays whole.
+    const output = await this.git(['show', '--no-patch', '--no-show-signature', '--format=%an%x00%ae%x00%at%x00%cn%x00%ce%x00%ct%x00%B', oid]);
+    const [authorName, authorEmail, authorTime, committerName, committerEmail, committerTime, message] = output.toString('utf8').split('\0');
+    return {
+      revision: oid,
+      author: { name: authorName, email: authorEmail, timestamp: new Date(Number(authorTime) * 1000) },
+      committer: { name: committerName, email: committerEmail, timestamp: new Date(Number(committerTime) * 1000) },
+      message: message.replace(/\n+$/, ''),
+    };
   }
 
   listFiles(glob?: string): Promise<string[]> {

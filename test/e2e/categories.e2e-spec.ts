@@ -20,10 +20,10 @@ describe('categories', () => {
   afterAll(() => t.close());
 
   it('creates nested categories and lists them under the project', async () => {
-    const project = await createProject(t);
+    const project = await createProject(t, { license: 'MIT', checkFlags: 'safe-html' });
     const admin = await createUser(t, { isSuperuser: true });
     const docs = await call('post', '/api/categories/', admin.auth).send({ name: 'Docs', slug: 'docs', project: urls.project(project.slug) }).expect(201);
-    expect(docs.body).toEqual({
+    expect(docs.body).toMatchObject({
       id: docs.body.id,
       name: 'Docs',
       slug: 'docs',
@@ -32,6 +32,9 @@ describe('categories', () => {
       url: urls.category(docs.body.id),
       statistics_url: urls.categoryStatistics(docs.body.id),
     });
+    // A category has its project's settings in effect.
+    expect(docs.body).toMatchObject({ effective_license: 'MIT', effective_check_flags: 'safe-html', effective_new_lang: 'add', effective_secondary_language: null });
+    expect(docs.body.effective_commit_message).toContain('Translation: {{ project_name }}/{{ component_name }}');
     const guides = await call('post', '/api/categories/', admin.auth)
       .type('form')
       .send({ name: 'Guides', slug: 'guides', project: urls.project(project.slug), category: docs.body.url })
@@ -40,6 +43,7 @@ describe('categories', () => {
 
     const listed = await call('get', `/api/projects/${project.slug}/categories/`).expect(200);
     expect(listed.body.results.map((c: { slug: string }) => c.slug).sort()).toEqual(['docs', 'guides']);
+    expect(listed.body.results.map((c: { effective_license: string }) => c.effective_license)).toEqual(['MIT', 'MIT']);
     await call('get', `/api/categories/${guides.body.id}/`).expect(200);
   });
 

@@ -12,7 +12,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 const HOST = 'changes.test';
 const urls = new UrlBuilder(`http://${HOST}`);
-const CHANGE_KEYS = ['id', 'unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'action_name', 'target', 'old', 'details', 'url'];
+const CHANGE_KEYS = ['id', 'unit', 'component', 'translation', 'user', 'author', 'timestamp', 'action', 'action_name', 'target', 'old', 'details', 'alert', 'url'];
 const PO = 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n\nmsgid "Hello"\nmsgstr ""\n';
 
 interface ChangeBody {
@@ -71,6 +71,7 @@ describe('changes', () => {
       unit: null,
       user: urls.user(admin.user.username),
       author: urls.user(admin.user.username),
+      alert: null,
       url: urls.change(created[0].id),
       details: {},
       target: '',

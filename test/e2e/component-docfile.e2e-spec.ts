@@ -42,7 +42,7 @@ describe('component creation from an uploaded document (docfile)', () => {
     expect(units.body.results.map((unit: { source: string[] }) => unit.source[0]).sort()).toEqual(['Bye', 'Hello']);
     const status = await t.http().get(`/api/components/${project.slug}/doc/repository/`).set('Authorization', admin.auth).expect(200);
     expect(status.body).toMatchObject({ needs_commit: false });
-    expect(status.body.weblate_commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(status.body.weblate_commit).toMatchObject({ revision: expect.stringMatching(/^[0-9a-f]{40}$/) });
 
     // A new language starts from the document: its strings, untranslated, under the language's own header.
     const added = await t.http().post(`/api/components/${project.slug}/doc/translations/`).set('Authorization', admin.auth).send({ language_code: 'de' }).expect(201);

@@ -39,7 +39,7 @@ describe('component creation from an uploaded ZIP', () => {
     expect(task.body).toMatchObject({ completed: true, result: { translations: ['cs', 'fr'] } });
     const status = await t.http().get(`/api/components/${project.slug}/uploaded/repository/`).set('Authorization', admin.auth).expect(200);
     expect(status.body).toMatchObject({ needs_commit: false, remote_commit: null });
-    expect(status.body.weblate_commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(status.body.weblate_commit).toMatchObject({ revision: expect.stringMatching(/^[0-9a-f]{40}$/), author_name: expect.any(String) });
     const pushed = await t.http().post(`/api/components/${project.slug}/uploaded/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
     expect(pushed.body).toEqual({ result: false, detail: 'This component has no remote repository.' });
   });

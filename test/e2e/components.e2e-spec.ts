@@ -44,6 +44,20 @@ describe('components', () => {
     expect(JSON.stringify(res.body)).not.toContain('secret');
   });
 
+  it("shows the settings in effect: the component's own, its project's for the project", async () => {
+    const project = await createProject(t, { license: 'MIT', checkFlags: 'safe-html' });
+    const component = await createComponent(t, project, { license: 'GPL-3.0-or-later', checkFlags: 'rst-text', newLang: 'none', commitMessage: 'Update {{ language_name }}' });
+    const res = await call('get', `/api/components/${project.slug}/${component.slug}/`).expect(200);
+    expect(res.body).toMatchObject({
+      effective_license: 'GPL-3.0-or-later',
+      effective_check_flags: 'rst-text',
+      effective_new_lang: 'none',
+      effective_commit_message: 'Update {{ language_name }}',
+      effective_secondary_language: null,
+      project: { effective_license: 'MIT', effective_check_flags: 'safe-html', effective_new_lang: 'add', effective_language_code_style: '' },
+    });
+  });
+
   it('addresses a component inside categories by its double-encoded path', async () => {
     const project = await createProject(t);
     const [{ id: docs }] = await t.dataSource.query(`INSERT INTO categories (name, slug, project_id) VALUES ('Docs', 'docs', $1) RETURNING id`, [project.id]);

@@ -7,7 +7,10 @@ const LANGUAGE_KEYS = ['id', 'code', 'name', 'plural', 'aliases', 'direction', '
 const STATISTICS_KEYS = [
   'total', 'total_words', 'total_chars', 'last_change', 'recent_changes', 'translated', 'translated_percent',
   'translated_words', 'translated_words_percent', 'translated_chars', 'translated_chars_percent', 'fuzzy', 'fuzzy_percent',
-  'failing', 'failing_percent', 'approved', 'approved_percent', 'readonly', 'readonly_percent', 'suggestions', 'comments',
+  'fuzzy_words', 'fuzzy_words_percent', 'fuzzy_chars', 'fuzzy_chars_percent', 'failing', 'failing_percent',
+  'approved', 'approved_percent', 'approved_words', 'approved_words_percent', 'approved_chars', 'approved_chars_percent',
+  'readonly', 'readonly_percent', 'readonly_words', 'readonly_words_percent', 'readonly_chars', 'readonly_chars_percent',
+  'suggestions', 'comments',
   'name', 'code', 'url', 'url_translate',
 ];
 const TWO_FORMS = { number: 2, formula: 'n != 1' };

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { useGitTestEnv } from '../support/git-component';
-import { GitHttpServer } from '../support/git-http-server';
+import { GitHttpServer, UPSTREAM_AUTHOR } from '../support/git-http-server';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { TestApp } from '../support/test-app';
@@ -35,8 +35,29 @@ describe('repository status and operations', () => {
     const { base } = await setUp('clean');
     const res = await t.http().get(base).set('Authorization', admin.auth).expect(200);
     expect(res.body).toMatchObject({ needs_commit: false, needs_merge: false, needs_push: false, merge_failure: null });
-    expect(res.body.remote_commit).toMatch(/^[0-9a-f]{40}$/);
     expect(res.body.url).toMatch(/\/repository\/$/);
+  });
+
+  it('describes the remote and local head commits as Weblate does (revision, author, committer, message)', async () => {
+    const { base } = await setUp('commit-info');
+    const [upstream] = await git.log('commit-info');
+    const signature = `${UPSTREAM_AUTHOR.name} <${UPSTREAM_AUTHOR.email}>`;
+    const res = await t.http().get(base).set('Authorization', admin.auth).expect(200);
+    expect(res.body.remote_commit).toEqual({
+      revision: upstream.sha,
+      shortrevision: upstream.sha.slice(0, 7),
+      author: signature,
+      author_name: UPSTREAM_AUTHOR.name,
+      author_email: UPSTREAM_AUTHOR.email,
+      authordate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+      commit: signature,
+      commit_name: UPSTREAM_AUTHOR.name,
+      commit_email: UPSTREAM_AUTHOR.email,
+      commitdate: expect.stringMatching(/^\d{4}-/),
+      message: 'Initial commit',
+      summary: 'Initial commit',
+    });
+    expect(res.body.weblate_commit).toEqual(res.body.remote_commit);
   });
 
   it('describes a component without a working copy instead of failing', async () => {
@@ -65,7 +86,7 @@ describe('repository status and operations', () => {
     const sha = await git.commitToBare('pull', { 'po/fr.po': PO('fr') }, 'Add French');
     expect((await operate(base, 'pull').expect(200)).body).toEqual({ result: true });
     const status = await t.http().get(base).set('Authorization', admin.auth).expect(200);
-    expect(status.body.remote_commit).toBe(sha);
+    expect(status.body.remote_commit).toMatchObject({ revision: sha, summary: 'Add French' });
     const codes = await t.dataSource.query('SELECT language_code FROM translations WHERE component_id = $1 AND NOT is_source ORDER BY 1', [componentId]);
     expect(codes.map((row: { language_code: string }) => row.language_code)).toEqual(['cs', 'de', 'fr']);
   });

@@ -32,6 +32,8 @@ describe('adding and removing translations', () => {
     expect(res.body.data.language.code).toBe('fr');
     expect(res.body.data).not.toHaveProperty('component');
     expect(res.body.data.url).toMatch(new RegExp(`/api/translations/${project.slug}/app/fr/$`));
+    // The documented key holds the same translation.
+    expect(res.body.result).toEqual(res.body.data);
 
     const units = await t.http().get(`/api/translations/${project.slug}/app/fr/units/`).set('Authorization', admin.auth).expect(200);
     expect(units.body.results.map((unit: { source: string[]; target: string[] }) => [unit.source[0], unit.target[0]]).sort()).toEqual([['Bye', ''], ['Hello', '']]);

@@ -210,6 +210,27 @@ describe('translations', () => {
     expect(second.body.results.map((row: { code: string }) => row.code)).toEqual(['de']);
   });
 
+  it('serves words and characters of the fuzzy, approved and read-only strings, per translation and summed', async () => {
+    const project = await createProject(t);
+    const component = await createComponent(t, project);
+    const buckets = {
+      total: 10, totalWords: 40, totalChars: 200, translated: 7, translatedWords: 30, translatedChars: 150,
+      fuzzy: 1, fuzzyWords: 4, fuzzyChars: 20, approved: 2, approvedWords: 10, approvedChars: 50,
+      readonly: 5, readonlyWords: 20, readonlyChars: 100,
+    };
+    await createTranslation(t, component, 'cs', buckets);
+    await createTranslation(t, component, 'de', buckets);
+    const expected = {
+      fuzzy_words: 4, fuzzy_words_percent: 10, fuzzy_chars: 20, fuzzy_chars_percent: 10,
+      approved_words: 10, approved_words_percent: 25, approved_chars: 50, approved_chars_percent: 25,
+      readonly_words: 20, readonly_words_percent: 50, readonly_chars: 100, readonly_chars_percent: 50,
+    };
+    const translation = await call('get', `/api/translations/${project.slug}/${component.slug}/cs/statistics/`).expect(200);
+    expect(translation.body).toMatchObject(expected);
+    const summed = await call('get', `/api/projects/${project.slug}/statistics/`).expect(200);
+    expect(summed.body).toMatchObject({ ...expected, fuzzy_words: 8, fuzzy_chars: 40, approved_words: 20, approved_chars: 100, readonly_words: 40, readonly_chars: 200 });
+  });
+
   it('answers language statistics from the translations of the language', async () => {
     const project = await createProject(t);
     await createTranslation(t, await createComponent(t, project), 'eo', { total: 4, translated: 1, approved: 1 });

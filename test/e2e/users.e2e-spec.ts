@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { ChangeAction } from '../../src/changes/change-actions';
+import { ChangesService } from '../../src/changes/changes.service';
 import { UrlBuilder } from '../../src/core/urls/url-builder';
 import { AuthenticationService } from '../../src/users/authentication.service';
 import { User } from '../../src/users/user.entity';
@@ -8,7 +10,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 const HOST = 'users.test';
 const USER_KEYS = [
-  'id', 'email', 'full_name', 'username', 'groups', 'notifications', 'is_superuser', 'is_active', 'is_bot',
+  'id', 'email', 'full_name', 'username', 'groups', 'profile', 'notifications', 'is_superuser', 'is_active', 'is_bot',
   'date_joined', 'date_expires', 'last_login', 'url', 'statistics_url', 'contributions_url',
 ];
 
@@ -61,7 +63,7 @@ describe('users', () => {
       expect(Object.keys(res.body)).toEqual(USER_KEYS);
       expect(res.body).toMatchObject({
         id: me.user.id, username: me.user.username, full_name: me.user.fullName, email: me.user.email,
-        groups: (await groupIdsOf(me.user.id)).map((id) => urls.group(id)), notifications: [],
+        groups: (await groupIdsOf(me.user.id)).map((id) => urls.group(id)), notifications: urls.userNotifications(me.user.username),
         is_superuser: false, is_active: true, is_bot: false, date_expires: null, last_login: null,
         url: urls.user(me.user.username), statistics_url: urls.userStatistics(me.user.username),
         contributions_url: urls.userContributions(me.user.username),
@@ -275,6 +277,32 @@ describe('users', () => {
       await call('get', `/api/users/${admin.user.username}/statistics/`, me.auth).expect(404);
       await call('get', `/api/users/${me.user.username}/statistics/`, viewer.auth).expect(200);
     });
+
+    it("shows Weblate's profile object: the activity counted from the change log and a new profile's preferences", async () => {
+      const project = await createProject(t);
+      const me = await createUser(t);
+      const mine = { projectId: project.id, userId: me.user.id, authorId: me.user.id };
+      await t.dataSource.transaction((manager) =>
+        t.app.get(ChangesService).recordMany(manager, [
+          { ...mine, action: ChangeAction.Change },
+          { ...mine, action: ChangeAction.Suggestion },
+          { ...mine, action: ChangeAction.Comment },
+        ]),
+      );
+      const res = await call('get', `/api/users/${me.user.username}/`, me.auth).expect(200);
+      expect(res.body.profile).toMatchObject({
+        language: 'en', languages: [], secondary_languages: [], watched: [], dashboard_component_list: null,
+        translated: 1, suggested: 1, uploaded: 0, commented: 1,
+        theme: 'auto', nearby_strings: 15, public_email: '', commit_email: '', commit_name: 0, last_2fa: '',
+      });
+      const { translated, suggested, uploaded, commented } = (await call('get', `/api/users/${me.user.username}/statistics/`, me.auth).expect(200)).body;
+      expect(res.body.profile).toMatchObject({ translated, suggested, uploaded, commented });
+      // Listed, each account shows its own activity.
+      const listed = await call('get', '/api/users/?page_size=1000', viewer.auth).expect(200);
+      const profiles = new Map(listed.body.results.map((user: { id: number; profile: object }) => [user.id, user.profile]));
+      expect(profiles.get(me.user.id)).toMatchObject({ translated: 1, suggested: 1, commented: 1 });
+      expect(profiles.get(viewer.user.id)).toMatchObject({ translated: 0, suggested: 0, commented: 0 });
+    });
   });
 
   describe('notification subscriptions', () => {
@@ -290,7 +318,9 @@ describe('users', () => {
       const list = await call('get', subscriptions(me.user.username), me.auth).expect(200);
       expect(list.body).toEqual({ count: 1, next: null, previous: null, results: [created.body] });
       const record = await call('get', `/api/users/${me.user.username}/`, me.auth).expect(200);
-      expect(record.body.notifications).toEqual([urls.userNotification(me.user.username, created.body.id)]);
+      // As Weblate: the record links the subscriptions list, whatever it holds.
+      expect(record.body.notifications).toBe(urls.userNotifications(me.user.username));
+      expect(path(record.body.notifications)).toBe(subscriptions(me.user.username));
 
       expect((await call('patch', one, me.auth).send({ frequency: 3 }).expect(200)).body).toMatchObject({ notification: 'NewStringNotificaton', scope: 10, frequency: 3 });
       expect((await call('put', one, me.auth).send({ notification: 'LockNotification', scope: 0, frequency: 1 }).expect(200)).body).toMatchObject({ notification: 'LockNotification', scope: 0, frequency: 1 });
