@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
 import { DownloadsModule } from './downloads/downloads.module';
+import { ExportsModule } from './exports/exports.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
@@ -66,6 +67,7 @@ export class AppModule {
         ScreenshotStorageModule,
         ScreenshotsModule,
         HooksModule,
+        ExportsModule,
         RootModule,
       ],
     };

@@ -25,7 +25,7 @@ export interface ChangeRecord {
 
 /** Which changes a list covers: those the caller may see site-wide, or those of one object the guard already checked. */
 export type ChangeScope =
-  | { kind: 'visible'; permissions: UserPermissions }
+  | { kind: 'visible'; permissions: UserPermissions; languageId?: number }
   | { kind: 'project'; projectId: number }
   | { kind: 'component'; componentId: number }
   | { kind: 'translation'; translationId: number };
@@ -164,6 +164,7 @@ export class ChangesRepository {
         // Site-wide entries (no project) are administrators' business, as in Weblate.
         if (!scope.permissions.isSuperuser) query.andWhere('ch.project_id IS NOT NULL');
         whereProjectVisible(query, 'p', scope.permissions.projectVisibility());
+        if (scope.languageId !== undefined) query.andWhere('ch.language_id = :languageId', { languageId: scope.languageId });
         break;
       case 'project':
         query.andWhere('ch.project_id = :projectId', { projectId: scope.projectId });

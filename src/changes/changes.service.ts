@@ -6,9 +6,9 @@ import { buildPage, Page, PageRequest, resolveLastPage } from '../core/paginatio
 import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeFilters } from './change-filters';
 import { ChangeResponse, serializeChange } from './change.serializer';
-import { ActivityCounts, ChangeRecord, ChangeScope, ChangesRepository } from './changes.repository';
+import { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope, ChangesRepository } from './changes.repository';
 
-export type { ActivityCounts, ChangeRecord, ChangeScope } from './changes.repository';
+export type { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope } from './changes.repository';
 
 /** Rows per INSERT: about 11 arrays of this length stay well within one statement's comfortable size. */
 const BATCH_SIZE = 5000;
@@ -30,6 +30,11 @@ export class ChangesService {
     for (let start = 0; start < changes.length; start += BATCH_SIZE) {
       await this.changes.insert(manager, changes.slice(start, start + BATCH_SIZE));
     }
+  }
+
+  /** The newest changes of the scope, for feeds. */
+  latest(scope: ChangeScope, limit: number): Promise<ChangeRow[]> {
+    return this.changes.page(scope, {}, 0, limit);
   }
 
   async list(scope: ChangeScope, filters: ChangeFilters, request: PageRequest, urls: UrlBuilder): Promise<Page<ChangeResponse>> {

@@ -11,6 +11,7 @@ import { WorkingCopies } from '../repositories/working-copies';
 import { VcsError } from '../vcs/vcs-error';
 import { ComponentDeletionService } from './component-deletion.service';
 import { ComponentContext } from './components.repository';
+import { contentDisposition } from '../core/http/content-disposition';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.po': 'application/x-gettext',
@@ -74,15 +75,8 @@ export class ComponentFilesController {
     const name = posix.basename(path.replace(/\\/g, '/'));
     return new StreamableFile(data, {
       type: CONTENT_TYPES[posix.extname(name).toLowerCase()] ?? 'text/plain',
-      disposition: attachment(name),
+      disposition: contentDisposition(name),
       length: data.length,
     });
   }
-}
-
-/** A plain quoted filename where that is safe, plus the RFC 6266 encoded form for anything else. */
-function attachment(name: string): string {
-  if (/^[\w.-]+$/.test(name)) return `attachment; filename="${name}"`;
-  const fallback = name.replace(/[^\w.-]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -7,6 +7,7 @@ import { Target } from '../core/auth/target';
 import { Project } from '../projects/project.entity';
 import { TranslationContext } from '../translations/translations.repository';
 import { Archive, DownloadsService } from './downloads.service';
+import { contentDisposition } from '../core/http/content-disposition';
 
 /** GET `.../file/` of translations: the file as stored, with `Last-Modified` and `If-Modified-Since`. */
 @ApiTags('translations')
@@ -31,7 +32,7 @@ export class TranslationDownloadController {
     }
     res.status(200);
     res.setHeader('Content-Type', file.type);
-    res.setHeader('Content-Disposition', attachment(file.name));
+    res.setHeader('Content-Disposition', contentDisposition(file.name));
     res.setHeader('Content-Length', String(file.data.length));
     res.end(file.data);
   }
@@ -64,12 +65,5 @@ export class ProjectDownloadController {
 }
 
 function zipFile(archive: Archive): StreamableFile {
-  return new StreamableFile(archive.stream, { type: 'application/zip', disposition: attachment(archive.name) });
-}
-
-/** A plain quoted filename where that is safe, plus the RFC 6266 encoded form for anything else. */
-function attachment(name: string): string {
-  if (/^[\w.-]+$/.test(name)) return `attachment; filename="${name}"`;
-  const fallback = name.replace(/[^\w.-]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return new StreamableFile(archive.stream, { type: 'application/zip', disposition: contentDisposition(archive.name) });
 }

@@ -20,6 +20,6 @@ import { TranslationsService } from './translations.service';
     // repository holds nothing but the data source, so a second instance here is equivalent.
     ComponentsRepository,
   ],
-  exports: [TranslationDiscovery, TranslationsRepository],
+  exports: [TranslationDiscovery, TranslationsRepository, TranslationsService],
 })
 export class TranslationsModule {}

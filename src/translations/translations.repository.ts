@@ -29,6 +29,8 @@ export interface ProjectLanguageRow {
   translated: number;
   totalWords: number;
   translatedWords: number;
+  totalChars: number;
+  translatedChars: number;
 }
 
 /** Reads translations and sums their stored aggregates; never scans units. */
@@ -112,7 +114,7 @@ export class TranslationsRepository {
     const [{ count }]: { count: string }[] = await this.dataSource.query(`SELECT count(DISTINCT t.language_id) AS count ${from}`, [projectId]);
     const rows: Record<string, string>[] = await this.dataSource.query(
       `SELECT l.name, l.code, sum(t.total) AS total, sum(t.translated) AS translated, sum(t.total_words) AS total_words,
-              sum(t.translated_words) AS translated_words
+              sum(t.translated_words) AS translated_words, sum(t.total_chars) AS total_chars, sum(t.translated_chars) AS translated_chars
        ${from} GROUP BY l.id, l.name, l.code ORDER BY l.name, l.code OFFSET $2 LIMIT $3`,
       [projectId, offset, limit],
     );
@@ -123,6 +125,8 @@ export class TranslationsRepository {
       translated: Number(row.translated),
       totalWords: Number(row.total_words),
       translatedWords: Number(row.translated_words),
+      totalChars: Number(row.total_chars),
+      translatedChars: Number(row.translated_chars),
     }));
     return [rowsOut, Number(count)];
   }

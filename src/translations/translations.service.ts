@@ -16,7 +16,10 @@ import {
   TranslationResponse,
   TranslationStatisticsResponse,
 } from './translation.serializer';
-import { TranslationContext, TranslationsRepository } from './translations.repository';
+import { ProjectLanguageRow, TranslationContext, TranslationsRepository } from './translations.repository';
+
+/** No limit: the exports list every translation of a component (or language of a project) at once. */
+const ALL = 2 ** 31 - 1;
 
 /** A page of rows from a query answering `[rows, total]` for an offset and limit. */
 async function paged<R, T>(request: PageRequest, fetch: (offset: number, limit: number) => Promise<[R[], number]>, map: (row: R) => T): Promise<Page<T>> {
@@ -47,6 +50,19 @@ export class TranslationsService {
     const page = await paged(request, (offset, limit) => this.translations.pageOfComponent(component, offset, limit), (row) => row);
     const recent = await this.translations.recentChanges(page.results.map((row) => row.translation.id));
     return { ...page, results: page.results.map((row) => serializeTranslationStatistics(row, recent.get(row.translation.id) ?? 0, urls)) };
+  }
+
+  /** Every translation's statistics, ordered by language code (the deprecated statistics export). */
+  async allComponentStatistics(component: ComponentContext, urls: UrlBuilder): Promise<TranslationStatisticsResponse[]> {
+    const [rows] = await this.translations.pageOfComponent(component, 0, ALL);
+    const recent = await this.translations.recentChanges(rows.map((row) => row.translation.id));
+    return rows.map((row) => serializeTranslationStatistics(row, recent.get(row.translation.id) ?? 0, urls));
+  }
+
+  /** Every language's sums over the project (the deprecated statistics export). */
+  async allProjectLanguages(project: Project): Promise<ProjectLanguageRow[]> {
+    const [rows] = await this.translations.projectLanguages(project.id, 0, ALL);
+    return rows;
   }
 
   async translationStatistics(context: TranslationContext, urls: UrlBuilder): Promise<TranslationStatisticsResponse> {

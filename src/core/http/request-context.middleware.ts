@@ -34,9 +34,9 @@ export class RequestContextMiddleware implements NestMiddleware {
     } catch (error) {
       return next(error);
     }
-    // On file downloads (`.../file/`) `format` names a file format, not a response format: the handler
-    // decides, and the answer is the file itself (errors stay JSON), never the browsable page.
-    if (isFileDownload(context.currentUrl!.pathname)) return next();
+    // On file downloads (`.../file/`) and exports (`/exports/…`) `format` names a file format, not a response
+    // format: the handler decides, and the answer is the file itself (errors stay JSON), never the browsable page.
+    if (handlerChoosesFormat(context.currentUrl!.pathname)) return next();
     const requested = req.query.format;
     if (requested !== undefined) {
       if (typeof requested !== 'string' || !FORMATS.includes(requested as ResponseFormat)) {
@@ -50,8 +50,8 @@ export class RequestContextMiddleware implements NestMiddleware {
   }
 }
 
-function isFileDownload(pathname: string): boolean {
-  return pathname.startsWith('/api/') && /\/file\/?$/.test(pathname);
+function handlerChoosesFormat(pathname: string): boolean {
+  return (pathname.startsWith('/api/') && /\/file\/?$/.test(pathname)) || pathname.startsWith('/exports/');
 }
 
 function prefersHtml(accept: string | undefined): boolean {

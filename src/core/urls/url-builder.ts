@@ -23,6 +23,21 @@ export class UrlBuilder {
     return `${this.base}/${segments.map((segment) => `${encodeURIComponent(String(segment))}/`).join('')}`;
   }
 
+  /** The installation's front page. */
+  home(): string {
+    return `${this.base}/`;
+  }
+
+  /** A change's own page (the stable id feeds give their items). */
+  changeWeb(id: number): string {
+    return this.web('changes', 'render', id);
+  }
+
+  /** An RSS feed under `/exports/rss/`: the installation's, or the object's the segments name. */
+  rssFeed(...segments: string[]): string {
+    return this.web('exports', 'rss', ...segments);
+  }
+
   apiRoot(): string {
     return `${this.base}/api/`;
   }
