@@ -51,6 +51,11 @@ export interface ParseOptions {
   /** The monolingual base file (source language), which gives keys their source strings and their order. */
   template?: Buffer;
   language?: string;
+  /**
+   * CLDR category of each plural form of the translation. Readers of formats keyed by category place each form of the
+   * file at its category's index (a missing one is empty); without it, forms are read in the order the file has.
+   */
+  pluralCategories?: readonly string[];
 }
 
 export interface SerializeOptions {
@@ -68,7 +73,7 @@ export interface SerializeOptions {
   /** Number of plural forms of the language; plural units are written with exactly the forms they carry. */
   pluralCount?: number;
   /** CLDR plural categories of the language in plural-form order (for formats keyed by category, e.g. Android). */
-  pluralCategories?: string[];
+  pluralCategories?: readonly string[];
   /** gettext `Plural-Forms` header value for new PO/MO files. */
   pluralForms?: string;
 }
@@ -82,6 +87,11 @@ export interface TranslationFormat {
   readonly monolingual: boolean;
   /** True when the format also works without a template, with the file carrying its own source strings. */
   readonly bilingualCapable?: boolean;
+  /**
+   * True when the file keys plural forms by CLDR category (Android quantities, Rails keys): the language's CLDR
+   * categories then decide how many forms a string has, not its gettext plural (Russian: 4 forms, not 3).
+   */
+  readonly pluralsByCategory?: boolean;
   /** Asynchronous for container formats (XLSX is a ZIP and JSZip only inflates asynchronously); callers always await. */
   parse(data: Buffer, options?: ParseOptions): ParsedFile | Promise<ParsedFile>;
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer | Promise<Buffer>;

@@ -31,8 +31,9 @@ export class TranslationRenderer {
         original: await readOptional(repository, translation.filename),
         template,
         language: translation.languageCode,
-        pluralCount: translation.pluralCount,
-        pluralForms: translation.pluralForms,
+        pluralCount: translation.plural.count,
+        pluralCategories: translation.plural.categories,
+        pluralForms: translation.plural.pluralForms,
       });
     } catch (error) {
       return TranslationFileError.wrap(translation.filename, error);
