@@ -74,8 +74,21 @@ export interface SerializeOptions {
   pluralCount?: number;
   /** CLDR plural categories of the language in plural-form order (for formats keyed by category, e.g. Android). */
   pluralCategories?: readonly string[];
-  /** gettext `Plural-Forms` header value for new PO/MO files. */
+  /** gettext `Plural-Forms` header value for new PO/MO files, and for every PO file written with a `revision`. */
   pluralForms?: string;
+  /**
+   * Set when the file is written to be committed (or created): PO headers then record who and when, and the
+   * language's plural rule (Weblate `update_header`). Downloads leave the header as it is stored.
+   */
+  revision?: FileRevision;
+}
+
+export interface FileRevision {
+  date: Date;
+  /** `Full Name <email>` of the last translator; files created without one say "Automatically generated". */
+  translator?: string;
+  /** The tool named in `X-Generator`. */
+  generator: string;
 }
 
 export interface TranslationFormat {

@@ -30,6 +30,17 @@ export function translationPlural(formatId: string, languageCode: string, gettex
   return { count: number, categories: gettextCategories(languageCode, number, formIndex(formula)), pluralForms };
 }
 
+/** The loaded shape of a translation (its component, language and default plural) the plural is decided from. */
+export interface PluralScope {
+  component: { component: { fileFormat: string } };
+  translation: { languageCode: string };
+  language: { plurals?: GettextPlural[] | null };
+}
+
+export function pluralOf(scope: PluralScope): TranslationPlural {
+  return translationPlural(scope.component.component.fileFormat, scope.translation.languageCode, scope.language.plurals?.[0]);
+}
+
 /** A stored formula that no longer parses sends every number to the first form rather than failing the write. */
 function formIndex(formula: string): (n: number) => number {
   try {

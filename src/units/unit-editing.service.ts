@@ -6,7 +6,7 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../changes/changes.service';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
-import { TranslationPlural, translationPlural } from '../languages/translation-plural';
+import { pluralOf } from '../languages/translation-plural';
 import { TranslationContext } from '../translations/translations.repository';
 import { TranslationStatistics } from './translation-statistics';
 import { failingChecksFor, joinFlags } from './unit-checks';
@@ -194,10 +194,6 @@ export class UnitEditingService {
     const [row]: { extra_flags: string }[] = await manager.query('SELECT extra_flags FROM units WHERE id = $1', [unit.sourceUnitId]);
     return row?.extra_flags ?? '';
   }
-}
-
-export function pluralOf(translation: TranslationContext): TranslationPlural {
-  return translationPlural(translation.component.component.fileFormat, translation.translation.languageCode, translation.language.plurals?.[0]);
 }
 
 export function pluralCountOf(translation: TranslationContext): number {
