@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parse } from 'yaml';
 import { changedLines } from '../../src/formats/fixtures/fixture';
 import { ACCEPTED, extractRealRepo, msgfmtCheck, xmllintCheck } from '../../src/formats/fixtures/toolchain';
 import { UserWithToken } from '../factories/user.factory';
@@ -95,6 +96,24 @@ describe('plurals and headers of real repositories through the API', () => {
       removed: ['            <numerusform>%n объектов</numerusform>'],
       added: ['            <numerusform>%n объектов всего</numerusform>'],
     });
+  });
+
+  it('Rails YAML: saving a Russian string keeps every plural under its own categories', async () => {
+    const en = 'en:\n  title: Mail\n  subtitle: Your inbox\n  inbox:\n    one: "%{count} message"\n    other: "%{count} messages"\n';
+    const ru = 'ru:\n  title: Почта\n  inbox:\n    one: "%{count} сообщение"\n    few: "%{count} сообщения"\n    many: "%{count} сообщений"\n    other: "%{count} сообщения"\n';
+    const { project } = await createGitComponent(env, 'rails', { 'config/locales/en.yml': en, 'config/locales/ru.yml': ru }, {
+      filemask: 'config/locales/*.yml', template: 'config/locales/en.yml', file_format: 'ruby-yaml',
+    });
+    const translation = `/api/translations/${project.slug}/app/ru/`;
+    const strings = await units(translation);
+    expect(strings.find((unit) => unit.context === 'inbox')!.target).toEqual(['%{count} сообщение', '%{count} сообщения', '%{count} сообщений', '%{count} сообщения']);
+    const title = strings.find((unit) => unit.context === 'title')!;
+    await t.http().patch(`/api/units/${title.id}/`).set('Authorization', admin.auth).send({ target: ['Входящие'], state: 20 }).expect(200);
+
+    await push(project.slug);
+    const pushed = parse(await git.readFile('rails', 'config/locales/ru.yml'));
+    expect(pushed.ru.title).toBe('Входящие');
+    expect(pushed.ru.inbox).toEqual({ one: '%{count} сообщение', few: '%{count} сообщения', many: '%{count} сообщений', other: '%{count} сообщения' });
   });
 
   it('PO: non-ASCII text committed into an ASCII-declared file of Weblate\'s demo passes msgfmt, and so does a new language', async () => {
