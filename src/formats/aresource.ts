@@ -33,7 +33,6 @@ export class AndroidFormat implements TranslationFormat {
   readonly name = 'Android String Resource';
   readonly extensions = ['xml'];
   readonly monolingual = true;
-
   readonly pluralsByCategory = true;
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {

@@ -2,11 +2,11 @@ import { AndroidFormat } from './aresource';
 import { CsvFormat } from './csv';
 import { JsonFormat, JsonNestedFormat } from './json';
 import { MoFormat } from './mo';
+import { remapForms } from './plurals';
 import { PoFormat } from './po';
 import { StringsFormat } from './strings';
 import { TbxFormat } from './tbx';
 import { writeTmx } from './tmx';
-import { remapForms } from './plurals';
 import { SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit } from './units';
 import { XlsxFormat } from './xlsx';
@@ -112,17 +112,17 @@ function isPlural(unit: TranslationUnit): boolean {
 }
 
 /**
- * XLIFF ids must be unique in a file, and the context alone is not: gettext messages share a msgctxt. A unit whose
- * context (or source) was already taken is identified by context and source together, as the message is in its PO.
+ * XLIFF ids must be unique in a file, and the context alone is not: gettext messages may share a msgctxt. A unit
+ * whose context (or source) is already taken is identified by context and source together, as in its PO file.
  */
 function uniqueIds(units: readonly TranslationUnit[]): TranslationUnit[] {
   const taken = new Set<string>();
   return units.map((unit) => {
-    let id = unit.context || unit.source[0] || '';
-    if (taken.has(id)) id = `${unit.context}\u2192${unit.source[0] ?? ''}`;
-    for (let n = 2; taken.has(id); n++) id = `${unit.context}\u2192${unit.source[0] ?? ''}#${n}`;
+    const key = unit.context || unit.source[0] || '';
+    let id = key;
+    for (let n = 1; taken.has(id); n++) id = `${unit.context}/${unit.source[0] ?? ''}${n > 1 ? `#${n}` : ''}`;
     taken.add(id);
-    return id === (unit.context || unit.source[0]) ? unit : { ...unit, context: id };
+    return id === key ? unit : { ...unit, context: id };
   });
 }
 

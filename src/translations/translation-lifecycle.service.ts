@@ -13,10 +13,10 @@ import { PermissionDeniedError, ValidationError } from '../core/errors/domain-er
 import { getFormat, TranslationFormat, UnitState } from '../formats';
 import { Language } from '../languages/language.entity';
 import { LanguagesRepository } from '../languages/languages.repository';
+import { translationPlural } from '../languages/translation-plural';
 import { renderMessage } from '../repositories/commit-message';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
-import { translationPlural } from '../languages/translation-plural';
 import { writtenRevision } from '../units/file-revision';
 import { TranslationScanner } from '../units/translation-scanner';
 import { User } from '../users/user.entity';

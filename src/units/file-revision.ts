@@ -1,5 +1,5 @@
-import { FileRevision } from '../formats';
 import { createHash } from 'node:crypto';
+import { FileRevision } from '../formats';
 
 /**
  * What a translation's `revision` records: the hash of its file and, for monolingual translations, of the
