@@ -3,7 +3,7 @@ import { ExportContext, exportUnits } from './exporters';
 import { ACCEPTED, extractRealRepo, moCheck, msgfmtCheck, readIn, Verdict, xmllintCheck } from './fixtures/toolchain';
 import { PoFormat } from './po';
 import { cldrCategories } from './plurals';
-import { TranslationUnit } from './translation-format';
+import { TranslationUnit, UnitState } from './translation-format';
 import { TsFormat } from './ts';
 import { attribute, elements, parseXml } from './xml-scanner';
 
@@ -54,6 +54,18 @@ describe('converted downloads of real files', () => {
     expect(await verdicts(units, RUSSIAN_GETTEXT.categories)).toEqual(everyFormatAccepts);
     const po = (await exportUnits('po', units, context(RUSSIAN_GETTEXT.categories, 'po'))).data.toString();
     expect(po).toContain('msgid "%n item"\nmsgid_plural "%n items"\nmsgstr[0] "%n объект"\nmsgstr[1] "%n объекта"\nmsgstr[2] "%n объектов"\n');
+  });
+
+  it('PO of Weblate\'s demo (ASCII-declared, Russian plurals) converts into files every toolchain accepts', async () => {
+    const hello = extractRealRepo('hello');
+    const { units } = new PoFormat().parse(readIn(hello, 'po/ru.po'));
+    // Its strings are untranslated: each form gets a Russian text with the msgid's format specifications and ending.
+    const translated = units.map((unit) => ({
+      ...unit,
+      target: unit.target.map((form, index) => form || `Перевод: ${unit.source[Math.min(index, unit.source.length - 1)]}`),
+      state: UnitState.Translated,
+    }));
+    expect(await verdicts(translated, RUSSIAN_GETTEXT.categories)).toEqual(everyFormatAccepts);
   });
 
   it('PO messages sharing a msgctxt get distinct XLIFF ids', async () => {
