@@ -9,6 +9,7 @@ import { Component } from '../components/component.entity';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
 import { NotFoundError } from '../core/errors/domain-error';
 import { ExportedFile, exportUnits, getFormat, listExporters } from '../formats';
+import { pluralOf, translationPlural } from '../languages/translation-plural';
 import { Project } from '../projects/project.entity';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
@@ -145,12 +146,12 @@ export class DownloadsService {
     const { component } = context.component;
     if (exporter) {
       const monolingual = getFormat(component.fileFormat)?.monolingual ?? false;
-      const plural = context.language.plurals?.[0];
+      const gettext = context.language.plurals?.[0];
       const exported = await exportUnits(exporter, await loadFileUnits(manager, context.translation.id, monolingual), {
         sourceLanguage: context.component.sourceLanguage.code,
         language: context.language.code,
-        pluralCount: plural?.number ?? 2,
-        pluralForms: plural && `nplurals=${plural.number}; plural=${plural.formula};`,
+        formCategories: pluralOf(context).categories,
+        plural: translationPlural(exporter, context.language.code, gettext),
       });
       return { ...exported, modified };
     }

@@ -15,8 +15,8 @@ import { XmlElement, attribute, elements, escapeXmlAttribute, parseXml } from '.
 
 interface AndroidSlot extends EntrySlot {
   element: XmlElement;
-  /** For `<plurals>`: the `<item>` of each quantity, in form order. */
-  items?: XmlElement[];
+  /** For `<plurals>`: the `<item>` of each quantity the file has. */
+  items?: Map<string, XmlElement>;
 }
 
 interface AndroidDocument extends EntryLayout<AndroidSlot> {
@@ -33,13 +33,14 @@ export class AndroidFormat implements TranslationFormat {
   readonly name = 'Android String Resource';
   readonly extensions = ['xml'];
   readonly monolingual = true;
+  readonly pluralsByCategory = true;
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
-    return parseMonolingual(data, options, (file) => read(file).slots.map((slot) => slot.unit));
+    return parseMonolingual(data, options, (file, categories) => read(file, categories).slots.map((slot) => slot.unit));
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
-    const document = read(options.original ?? options.template ?? Buffer.from(NEW_FILE));
+    const document = read(options.original ?? options.template ?? Buffer.from(NEW_FILE), options.pluralCategories);
     const { text, codec, indent } = document;
     const known = new Set(document.slots.map((slot) => slot.unit.id));
     const added = units.filter((unit) => !known.has(unit.id));
@@ -60,7 +61,8 @@ export class AndroidFormat implements TranslationFormat {
   }
 }
 
-function read(data: Buffer): AndroidDocument {
+/** `categories`: the translation's plural categories, which place each quantity's text at its form index. */
+function read(data: Buffer, categories?: readonly string[]): AndroidDocument {
   const codec = decodeText(data);
   const { text, root } = parseXml(codec.text);
   if (root.name !== 'resources') throw new FormatError(`root element is <${root.name}>, expected <resources>`);
@@ -76,9 +78,9 @@ function read(data: Buffer): AndroidDocument {
     if (child.name === 'string') {
       slots.push({ ...range, element: child, unit: unitFor(name, [readContent(text, child)], extra) });
     } else if (child.name === 'plurals') {
-      const byQuantity = new Map(elements(child, 'item').map((item) => [attribute(item, 'quantity') ?? '', item]));
-      const items = sortCategories(byQuantity.keys()).map((quantity) => byQuantity.get(quantity)!);
-      slots.push({ ...range, element: child, items, unit: unitFor(name, items.map((item) => readContent(text, item)), extra) });
+      const items = new Map(elements(child, 'item').map((item) => [attribute(item, 'quantity') ?? '', item]));
+      const forms = (categories ?? sortCategories(items.keys())).map((quantity) => (items.has(quantity) ? readContent(text, items.get(quantity)!) : ''));
+      slots.push({ ...range, element: child, items, unit: unitFor(name, forms, extra) });
     } else if (child.name === 'string-array') {
       elements(child, 'item').forEach((item, index) => {
         const unit = unitFor(`${name}[${index}]`, [readContent(text, item)], extra);
@@ -101,16 +103,37 @@ function unitFor(key: string, values: string[], extra: { note: string; state?: U
 function rewriteSlot(text: string, slot: AndroidSlot, unit: TranslationUnit, options: SerializeOptions, indent: string, eol: string): TextEdit[] {
   const { element, items } = slot;
   if (!items) return [replaceContent(text, element, writeContent(unit.target[0] ?? '', element))];
-  if (items.length === unit.target.length) {
-    return items.map((item, index) => replaceContent(text, item, writeContent(unit.target[index], item)));
-  }
-  const inner = indentAt(text, element.start) + indent;
-  const lines = pluralItems(unit, options).map((item) => `${eol}${inner}${item}`);
-  return [{ start: element.openEnd, end: element.closeStart, text: `${lines.join('')}${eol}${indentAt(text, element.start)}` }];
+  return rewriteQuantities(text, element, items, unit, options, indent, eol);
+}
+
+/**
+ * Each form goes to the `<item>` of its category; only items whose text changed are touched, and quantities the
+ * language has no form for (a `zero` some translators add) stay as they are. A translated form whose quantity is
+ * missing gets a new item after the previous category's.
+ */
+function rewriteQuantities(text: string, element: XmlElement, items: Map<string, XmlElement>, unit: TranslationUnit, options: SerializeOptions, indent: string, eol: string): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const itemIndent = items.size > 0 ? indentAt(text, [...items.values()][0].start) : indentAt(text, element.start) + indent;
+  let previousEnd = element.openEnd;
+  pluralCategories(unit.target.length, options).forEach((quantity, index) => {
+    const value = unit.target[index];
+    const item = items.get(quantity);
+    if (item) {
+      if (readContent(text, item) !== value) edits.push(replaceContent(text, item, writeContent(value, item)));
+      previousEnd = item.end;
+    } else if (value !== '') {
+      edits.push({ start: previousEnd, end: previousEnd, text: `${eol}${itemIndent}${pluralItem(quantity, value)}` });
+    }
+  });
+  return edits;
+}
+
+function pluralItem(quantity: string, value: string): string {
+  return `<item quantity="${quantity}">${writeContent(value)}</item>`;
 }
 
 function pluralItems(unit: TranslationUnit, options: SerializeOptions): string[] {
-  return pluralCategories(unit.target.length, options).map((quantity, index) => `<item quantity="${quantity}">${writeContent(unit.target[index])}</item>`);
+  return pluralCategories(unit.target.length, options).map((quantity, index) => pluralItem(quantity, unit.target[index]));
 }
 
 function renderNew(units: TranslationUnit[], options: SerializeOptions, indent: string, eol: string): string {

@@ -19,8 +19,8 @@ const units: TranslationUnit[] = [
 const context: ExportContext = {
   sourceLanguage: 'en',
   language: 'cs',
-  pluralCount: 3,
-  pluralForms: 'nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;',
+  formCategories: ['one', 'few', 'many'],
+  plural: { count: 3, categories: ['one', 'few', 'many'], pluralForms: 'nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;' },
 };
 
 async function exported(format: string): Promise<Buffer> {
@@ -58,7 +58,7 @@ describe('exporters', () => {
   it('po: every unit with its plural forms, the language and Plural-Forms header', async () => {
     const catalog = po.parse(await exported('po'));
     expect(catalog.headers.Language).toBe('cs');
-    expect(catalog.headers['Plural-Forms']).toBe(context.pluralForms);
+    expect(catalog.headers['Plural-Forms']).toBe(context.plural.pluralForms);
     expect(catalog.translations.greeting['Hello <b> & "you"']).toMatchObject({ msgstr: [GREETING], comments: { extracted: 'Shown <first>' } });
     expect(catalog.translations.files['%d file']).toMatchObject({ msgid_plural: '%d files', msgstr: ['%d soubor', '%d soubory', '%d souborů'] });
     expect(catalog.translations['']['Untranslated'].msgstr).toEqual(['']);
@@ -66,7 +66,7 @@ describe('exporters', () => {
 
   it('mo: translated units only, plurals included', async () => {
     const catalog = mo.parse(await exported('mo'));
-    expect(catalog.headers['Plural-Forms']).toBe(context.pluralForms);
+    expect(catalog.headers['Plural-Forms']).toBe(context.plural.pluralForms);
     expect(catalog.translations.greeting['Hello <b> & "you"'].msgstr).toEqual([GREETING]);
     expect(catalog.translations.files['%d file'].msgstr).toEqual(['%d soubor', '%d soubory', '%d souborů']);
     expect(catalog.translations['']?.['Untranslated']).toBeUndefined();

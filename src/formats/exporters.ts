@@ -2,6 +2,7 @@ import { AndroidFormat } from './aresource';
 import { CsvFormat } from './csv';
 import { JsonFormat, JsonNestedFormat } from './json';
 import { MoFormat } from './mo';
+import { remapForms } from './plurals';
 import { PoFormat } from './po';
 import { StringsFormat } from './strings';
 import { TbxFormat } from './tbx';
@@ -23,16 +24,25 @@ import { escapeXmlAttribute } from './xml-scanner';
  *   form, paired with the source form of the same index (the last one for the extra forms).
  * - `csv`, `xlsx`, `tbx`, `json`, `json-nested` and `strings` keep the first form only, as translate-toolkit does.
  * Monolingual formats key units by their context, or by their source when they have none (bilingual components).
+ * Plural strings are converted to the exported format's forms by CLDR category (Android Russian one/few/many/other
+ * becomes gettext's one/few/many), so the file has exactly the forms its toolchain expects.
  */
 
 export interface ExportContext {
   sourceLanguage: string;
   language: string;
-  pluralCount: number;
+  /** CLDR category of each plural form the units carry (their component's file format and language decide them). */
+  formCategories: readonly string[];
+  /** Plural forms of the exported file, as the exporter's format and the language decide them. */
+  plural: ExportPlural;
+}
+
+export interface ExportPlural {
+  count: number;
+  /** CLDR category of each form. */
+  categories: readonly string[];
   /** gettext `Plural-Forms` value, for PO and MO. */
-  pluralForms?: string;
-  /** CLDR categories in plural-form order, for Android `<plurals>`. */
-  pluralCategories?: string[];
+  pluralForms: string;
 }
 
 export interface ExportedFile {
@@ -65,8 +75,8 @@ function xliff11File(options: SerializeOptions): Buffer {
 const EXPORTERS: ReadonlyMap<string, Exporter> = new Map<string, Exporter>([
   ['po', { contentType: 'text/x-po', extension: 'po', write: through(new PoFormat()) }],
   ['mo', { contentType: 'application/x-gettext-catalog', extension: 'mo', write: through(new MoFormat()) }],
-  ['xliff', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new XliffFormat(), xmlSafe) }],
-  ['xliff11', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new PlainXliffFormat(), (units) => xmlSafe(units).flatMap(formUnits)) }],
+  ['xliff', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new XliffFormat(), (units) => uniqueIds(xmlSafe(units))) }],
+  ['xliff11', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new PlainXliffFormat(), (units) => uniqueIds(xmlSafe(units)).flatMap(formUnits)) }],
   ['tbx', { contentType: 'application/x-tbx', extension: 'tbx', write: through(new TbxFormat(), xmlSafe) }],
   ['tmx', { contentType: 'application/x-tmx', extension: 'tmx', write: (units, options) => writeTmx(xmlSafe(units).flatMap(formUnits), options) }],
   ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat()) }],
@@ -85,14 +95,35 @@ export function listExporters(): string[] {
 export async function exportUnits(format: string, units: readonly TranslationUnit[], context: ExportContext): Promise<ExportedFile> {
   const exporter = EXPORTERS.get(format);
   if (!exporter) throw new Error(`unknown export format "${format}"`);
+  const { plural } = context;
   const options: SerializeOptions = {
     language: context.language,
     sourceLanguage: context.sourceLanguage,
-    pluralCount: context.pluralCount,
-    pluralForms: context.pluralForms,
-    pluralCategories: context.pluralCategories,
+    pluralCount: plural.count,
+    pluralForms: plural.pluralForms,
+    pluralCategories: plural.categories,
   };
-  return { data: await exporter.write(units, options), contentType: exporter.contentType, extension: exporter.extension };
+  const converted = units.map((unit) => (isPlural(unit) ? { ...unit, target: remapForms(unit.target, context.formCategories, plural.categories) } : unit));
+  return { data: await exporter.write(converted, options), contentType: exporter.contentType, extension: exporter.extension };
+}
+
+function isPlural(unit: TranslationUnit): boolean {
+  return unit.source.length > 1 || unit.target.length > 1;
+}
+
+/**
+ * XLIFF ids must be unique in a file, and the context alone is not: gettext messages may share a msgctxt. A unit
+ * whose context (or source) is already taken is identified by context and source together, as in its PO file.
+ */
+function uniqueIds(units: readonly TranslationUnit[]): TranslationUnit[] {
+  const taken = new Set<string>();
+  return units.map((unit) => {
+    const key = unit.context || unit.source[0] || '';
+    let id = key;
+    for (let n = 1; taken.has(id); n++) id = `${unit.context}/${unit.source[0] ?? ''}${n > 1 ? `#${n}` : ''}`;
+    taken.add(id);
+    return id === key ? unit : { ...unit, context: id };
+  });
 }
 
 /** Units of a key/value file: keyed by context, or by source where there is none. */

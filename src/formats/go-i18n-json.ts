@@ -12,12 +12,13 @@ import { keyedUnit } from './units';
 export class GoI18nJsonFormat extends JsonFormatBase {
   readonly id = 'go-i18n-json';
   readonly name = 'go-i18n v1 JSON file';
+  readonly pluralsByCategory = true;
 
   protected override emptyDocument(): JsonValue {
     return [];
   }
 
-  protected find(root: JsonNode): FoundUnit[] {
+  protected find(root: JsonNode, categories?: readonly string[]): FoundUnit[] {
     if (root.kind !== 'array') return [];
     return root.items.flatMap((item, index) => {
       if (item.kind !== 'object') return [];
@@ -29,16 +30,19 @@ export class GoI18nJsonFormat extends JsonFormatBase {
       }
       if (translation.kind !== 'object') return [];
       const forms = new Map(translation.members.filter((m) => m.value.kind === 'string').map((m) => [m.key, m.value as JsonString]));
-      const categories = sortCategories(forms.keys());
-      const leaves = categories.map((category) => forms.get(category)!);
-      const unit = keyedUnit(id.value, leaves.map((leaf) => leaf.value));
-      return [{ unit, leaves, paths: categories.map((category) => [index, 'translation', category]) }];
+      const keys = categories ?? sortCategories(forms.keys());
+      const leaves = keys.map((category) => forms.get(category));
+      const unit = keyedUnit(id.value, leaves.map((leaf) => leaf?.value ?? ''));
+      return [{ unit, leaves, paths: keys.map((category) => [index, 'translation', category]) }];
     });
   }
 
   protected put(root: JsonValue, unit: TranslationUnit, slot: JsonSlot | undefined, options: SerializeOptions): void {
     if (slot && slot.paths.length === unit.target.length) {
-      slot.paths.forEach((path, index) => setPath(root, path, unit.target[index]));
+      // A category the file lacks gets a member only when it is translated.
+      slot.paths.forEach((path, index) => {
+        if (slot.leaves[index] || unit.target[index] !== '') setPath(root, path, unit.target[index]);
+      });
       return;
     }
     const translation = unit.source.length > 1 || unit.target.length > 1

@@ -11,34 +11,37 @@ import { keyedUnit } from './units';
  * `_plural` (two forms) or `_0`…`_n`; v4 (`i18nextv4`) uses CLDR categories, `_one`/`_other`…
  */
 abstract class I18NextBase extends JsonFormatBase {
-  /** For the string members of one object: base name → its plural keys in form order. */
-  protected abstract pluralGroups(keys: string[]): Map<string, string[]>;
+  /**
+   * For the string members of one object: base name → its plural keys in form order. With the translation's
+   * `categories`, v4 gives each category's key whether the file has it or not.
+   */
+  protected abstract pluralGroups(keys: string[], categories?: readonly string[]): Map<string, string[]>;
   /** Keys of the plural forms of `base` for `count` forms. */
   protected abstract formKeys(base: string, count: number, options: SerializeOptions): string[];
 
-  protected find(root: JsonNode): FoundUnit[] {
-    return this.walk(root, []);
+  protected find(root: JsonNode, categories?: readonly string[]): FoundUnit[] {
+    return this.walk(root, [], categories);
   }
 
-  private walk(node: JsonNode, path: PathSegment[]): FoundUnit[] {
+  private walk(node: JsonNode, path: PathSegment[], categories: readonly string[] | undefined): FoundUnit[] {
     if (node.kind === 'string') return [{ unit: keyedUnit(joinKeyPath(path), [node.value]), leaves: [node], paths: [path] }];
-    if (node.kind === 'array') return node.items.flatMap((item, index) => this.walk(item, [...path, index]));
+    if (node.kind === 'array') return node.items.flatMap((item, index) => this.walk(item, [...path, index], categories));
     if (node.kind !== 'object') return [];
     const strings = new Map<string, JsonString>();
     for (const member of node.members) if (member.value.kind === 'string') strings.set(member.key, member.value);
-    const groups = this.pluralGroups([...strings.keys()]);
+    const groups = this.pluralGroups([...strings.keys()], categories);
     const owner = new Map<string, string>();
     for (const [base, keys] of groups) keys.forEach((key) => owner.set(key, base));
     const found: FoundUnit[] = [];
     for (const member of node.members) {
       const base = owner.get(member.key);
       if (base === undefined) {
-        found.push(...this.walk(member.value, [...path, member.key]));
-      } else if (groups.get(base)![0] === member.key) {
+        found.push(...this.walk(member.value, [...path, member.key], categories));
+      } else if (groups.get(base)!.find((key) => strings.has(key)) === member.key) {
         // The unit sits where its first form is; the other forms are skipped when the walk reaches them.
         const keys = groups.get(base)!;
-        const leaves = keys.map((key) => strings.get(key)!);
-        const forms = leaves.map((leaf) => leaf.value);
+        const leaves = keys.map((key) => strings.get(key));
+        const forms = leaves.map((leaf) => leaf?.value ?? '');
         found.push({ unit: keyedUnit(joinKeyPath([...path, base]), forms), leaves, paths: keys.map((key) => [...path, key]) });
       }
     }
@@ -47,7 +50,10 @@ abstract class I18NextBase extends JsonFormatBase {
 
   protected put(root: JsonValue, unit: TranslationUnit, slot: JsonSlot | undefined, options: SerializeOptions): void {
     if (slot && slot.paths.length === unit.target.length) {
-      slot.paths.forEach((path, index) => setPath(root, path, unit.target[index]));
+      // A category the file lacks gets a member only when it is translated.
+      slot.paths.forEach((path, index) => {
+        if (slot.leaves[index] || unit.target[index] !== '') setPath(root, path, unit.target[index]);
+      });
       return;
     }
     const keyPath = splitKeyPath(unit.context);
@@ -93,16 +99,17 @@ export class I18NextFormat extends I18NextBase {
 export class I18NextV4Format extends I18NextBase {
   readonly id = 'i18nextv4';
   readonly name = 'i18next JSON file v4';
+  readonly pluralsByCategory = true;
 
-  protected pluralGroups(keys: string[]): Map<string, string[]> {
+  protected pluralGroups(keys: string[], categories?: readonly string[]): Map<string, string[]> {
     const present = new Set(keys);
     const groups = new Map<string, string[]>();
     for (const key of keys) {
       const split = key.lastIndexOf('_');
       const base = key.slice(0, split);
       if (split <= 0 || !isCategory(key.slice(split + 1)) || !present.has(`${base}_other`) || base.endsWith('_ordinal')) continue;
-      const categories = sortCategories(keys.filter((other) => other.startsWith(`${base}_`)).map((other) => other.slice(base.length + 1)));
-      groups.set(base, categories.map((category) => `${base}_${category}`));
+      const forms = categories ?? sortCategories(keys.filter((other) => other.startsWith(`${base}_`)).map((other) => other.slice(base.length + 1)));
+      groups.set(base, forms.map((category) => `${base}_${category}`));
     }
     return groups;
   }

@@ -3,5 +3,6 @@ export { exportUnits, listExporters } from './exporters';
 export type { ExportContext, ExportedFile } from './exporters';
 export { getFormat, listFormats } from './registry';
 export { FormatError, UnitState } from './translation-format';
-export type { FileHeader, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
+export type { FileHeader, FileRevision, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
+export { cldrCategories, gettextCategories } from './plurals';
 export { PLURAL_SEPARATOR, unitId } from './units';

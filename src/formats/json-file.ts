@@ -14,7 +14,8 @@ import { numbered, parseMonolingual } from './units';
 
 /** A unit of the stored file and the string nodes holding its forms, with their paths in the tree. */
 export interface JsonSlot extends EntrySlot {
-  leaves: JsonString[];
+  /** One per form; a plural category the file lacks has none. */
+  leaves: (JsonString | undefined)[];
   paths: PathSegment[][];
 }
 
@@ -36,8 +37,8 @@ export abstract class JsonFormatBase implements TranslationFormat {
   /** A member holding the file's language (ARB `@@locale`), set when a file is made from the template. */
   protected readonly localeKey?: string;
 
-  /** Units in document order. */
-  protected abstract find(root: JsonNode): FoundUnit[];
+  /** Units in document order; formats keying plurals by category place forms at the given `categories`' indexes. */
+  protected abstract find(root: JsonNode, categories?: readonly string[]): FoundUnit[];
   /** Writes a unit into the tree: over its old place when it has one (`slot`), as a new entry otherwise. */
   protected abstract put(root: JsonValue, unit: TranslationUnit, slot: JsonSlot | undefined, options: SerializeOptions): void;
   /** Deletes a unit's entries from the tree. */
@@ -48,7 +49,7 @@ export abstract class JsonFormatBase implements TranslationFormat {
   }
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
-    return parseMonolingual(data, options, (file) => this.read(file).slots.map((slot) => slot.unit));
+    return parseMonolingual(data, options, (file, categories) => this.read(file, categories).slots.map((slot) => slot.unit));
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
@@ -58,15 +59,15 @@ export abstract class JsonFormatBase implements TranslationFormat {
       this.rebuild(root, [], units, options);
       return encodeText(stringifyJson(root, DEFAULT_JSON_STYLE), NEW_TEXT);
     }
-    const document = this.read(base);
+    const document = this.read(base, options.pluralCategories);
     const text = this.patch(document, units, options) ?? this.rebuildText(document, units, options);
     return encodeText(text, document.codec);
   }
 
-  private read(data: Buffer): JsonDocument {
+  private read(data: Buffer, categories?: readonly string[]): JsonDocument {
     const codec = decodeText(data);
     const root = scanJson(codec.text);
-    const slots = this.find(root).map((found) => ({ ...found, start: 0, end: 0 }));
+    const slots = this.find(root, categories).map((found) => ({ ...found, start: 0, end: 0 }));
     numbered(slots.map((slot) => slot.unit));
     return { codec, text: codec.text, root, slots };
   }
@@ -74,12 +75,15 @@ export abstract class JsonFormatBase implements TranslationFormat {
   /** In-place string replacement; undefined when a unit's forms no longer match the file's strings. */
   private patch(document: JsonDocument, units: readonly TranslationUnit[], options: SerializeOptions): string | undefined {
     if (!sameFormCounts(document.slots, units, (slot) => slot.leaves.length)) return undefined;
+    // A translated form for a category the file lacks needs a new member: the tree route adds it.
+    const given = new Map(units.map((unit) => [unit.id, unit]));
+    if (document.slots.some((slot) => slot.leaves.some((leaf, index) => !leaf && (given.get(slot.unit.id)?.target[index] ?? '') !== ''))) return undefined;
     const locale = this.localeNode(document.root, options);
     const extra: TextEdit[] = locale ? [{ start: locale.start, end: locale.end, text: JSON.stringify(options.language) }] : [];
     return rewriteEntries(
       { text: document.text, slots: document.slots, appendAt: 0 },
       units,
-      { rewrite: (unit, slot) => slot.leaves.map((leaf, index) => ({ start: leaf.start, end: leaf.end, text: JSON.stringify(unit.target[index]) })) },
+      { rewrite: (unit, slot) => slot.leaves.flatMap((leaf, index) => (leaf ? [{ start: leaf.start, end: leaf.end, text: JSON.stringify(unit.target[index]) }] : [])) },
       extra,
     );
   }

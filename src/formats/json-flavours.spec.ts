@@ -69,13 +69,13 @@ describe('GoI18nJsonFormat', () => {
     expect(format.serialize(format.parse(en).units, { original: en, language: 'en' }).equals(en)).toBe(true);
   });
 
-  it('rewrites plural categories for another language and removes entries', () => {
+  it('writes forms under the language\'s categories, keeps a category it lacks and removes entries', () => {
     const units = format.parse(en).units;
     const out = format.serialize(withTarget(units.slice(1), 'unread', ['a', 'b', 'c']), {
       original: en,
       language: 'ru',
       pluralCategories: ['one', 'few', 'many'],
     });
-    expect(JSON.parse(out.toString())).toEqual([{ id: 'unread', translation: { one: 'a', few: 'b', many: 'c' } }]);
+    expect(JSON.parse(out.toString())).toEqual([{ id: 'unread', translation: { one: 'a', few: 'b', many: 'c', other: 'You have {{.Count}} unread emails.' } }]);
   });
 });

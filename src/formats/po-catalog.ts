@@ -18,6 +18,8 @@ export interface PoCatalog {
   /** The `msgid ""` entry; kept verbatim unless header fields are set. */
   headerEntry?: PoEntry;
   header: FileHeader;
+  /** The charset the header declares (`ASCII`, `UTF-8`…), as written. */
+  charset: string;
 }
 
 /** A header-only catalog: what a new file starts from when there is neither an original nor a template. */
@@ -26,7 +28,8 @@ const EMPTY_CATALOG = Buffer.from(
 );
 
 export function readCatalog(data: Buffer, toUnit: (entry: PoEntry) => TranslationUnit): PoCatalog {
-  const codec = decodeText(data, encodingForCharset(sniffCharset(data)));
+  const charset = sniffCharset(data);
+  const codec = decodeText(data, encodingForCharset(charset));
   const document = lexPo(codec.text);
   const { text, lineStarts, entries } = document;
   const headerEntry = entries[0]?.msgid === '' && entries[0].msgctxt === undefined ? entries[0] : undefined;
@@ -42,6 +45,7 @@ export function readCatalog(data: Buffer, toUnit: (entry: PoEntry) => Translatio
     codec,
     headerEntry,
     header: { language: fields.get('language') || undefined, pluralForms: fields.get('plural-forms') || undefined },
+    charset,
   };
 }
 
@@ -83,7 +87,8 @@ export interface CatalogWrite {
 export function writeCatalog(catalog: PoCatalog, units: readonly TranslationUnit[], write: CatalogWrite): Buffer {
   const { document, codec, layout } = catalog;
   const lines = new PoLines(document, codec.eol);
-  const headerEdit = catalog.headerEntry && lines.header(catalog.headerEntry, write.headerFields);
+  const fields = { ...write.headerFields, ...charsetField(catalog, units) };
+  const headerEdit = catalog.headerEntry ? lines.header(catalog.headerEntry, fields) : [];
   const patched = rewriteEntries(layout, units, {
     removable: true,
     stateKey: (unit) => (unit.state === UnitState.Fuzzy ? 'fuzzy' : ''),
@@ -92,9 +97,24 @@ export function writeCatalog(catalog: PoCatalog, units: readonly TranslationUnit
       const separator = layout.appendAt === 0 ? '' : layout.text.slice(0, layout.appendAt).endsWith('\n') ? codec.eol : codec.eol + codec.eol;
       return separator + added.map((unit) => entryLines(write.newEntry(unit)).join(codec.eol) + codec.eol).join(codec.eol);
     },
-  }, headerEdit ? [headerEdit] : []);
+  }, headerEdit);
   // A header declaring UTF-8 (a new file made from a POT, whatever its charset) must be followed by UTF-8 bytes.
-  return encodeText(patched, write.headerFields['Content-Type'] ? { ...codec, encoding: 'utf-8' } : codec);
+  return encodeText(patched, fields['Content-Type'] ? { ...codec, encoding: 'utf-8' } : codec);
+}
+
+/** The highest code point each declared charset holds; gettext's own `CHARSET` placeholder holds nothing beyond ASCII. */
+const CHARSET_LIMITS: Record<string, number> = { ascii: 0x7f, 'us-ascii': 0x7f, charset: 0x7f, 'iso-8859-1': 0xff, latin1: 0xff };
+
+/**
+ * A file whose text no longer fits its declared charset (real headers often say `charset=ASCII`) is declared and
+ * written as UTF-8: msgfmt refuses non-ASCII text under an ASCII header.
+ */
+function charsetField(catalog: PoCatalog, units: readonly TranslationUnit[]): Record<string, string> {
+  const limit = CHARSET_LIMITS[catalog.charset.toLowerCase()];
+  if (limit === undefined) return {};
+  const fits = (text: string): boolean => [...text].every((char) => char.codePointAt(0)! <= limit);
+  const written = units.every((unit) => [unit.context, unit.note, unit.previousSource, ...unit.source, ...unit.target].every(fits));
+  return written && fits(catalog.layout.text) ? {} : { 'Content-Type': 'text/plain; charset=UTF-8' };
 }
 
 /** Line-level edits on one entry of the stored text. */
@@ -116,15 +136,20 @@ class PoLines {
     return edits;
   }
 
-  /** The whole header rewritten with the given fields set, or undefined when there is nothing to set. */
-  header(entry: PoEntry, fields: Record<string, string>): TextEdit | undefined {
-    if (Object.keys(fields).length === 0) return undefined;
-    let msgstr = entry.msgstr[0] ?? '';
+  /**
+   * The header with the given fields set, each on its own line (others stay as written); a header that gets a
+   * revision date is no longer msginit's fuzzy placeholder.
+   */
+  header(entry: PoEntry, fields: Record<string, string>): TextEdit[] {
+    const current = entry.msgstr[0] ?? '';
+    let msgstr = current;
     for (const [name, value] of Object.entries(fields)) {
       const line = new RegExp(`^${name}:.*$`, 'im');
       msgstr = line.test(msgstr) ? msgstr.replace(line, () => `${name}: ${value}`) : `${msgstr}${name}: ${value}\n`;
     }
-    return this.replaceMsgstr(entry, fieldLines('msgstr', msgstr));
+    const edits = msgstr === current ? [] : [this.replaceMsgstr(entry, fieldLines('msgstr', msgstr))];
+    if (fields['PO-Revision-Date'] && entry.flags.includes('fuzzy')) edits.push(this.setFlags(entry, entry.flags.filter((flag) => flag !== 'fuzzy')));
+    return edits;
   }
 
   private replaceMsgstr(entry: PoEntry, lines: string[]): TextEdit {
@@ -157,14 +182,26 @@ export function newCatalogBase(options: SerializeOptions): Buffer {
   return options.original ?? options.template ?? EMPTY_CATALOG;
 }
 
-/** Header fields a new translation file (made from the template or from nothing) gets, as msginit sets them. */
-export function newFileHeader(options: SerializeOptions): Record<string, string> {
-  if (options.original) return {};
+/**
+ * Header fields to set: a new translation file (made from the template or from nothing) gets its language, plural
+ * rule and charset, as msginit sets them; a file written for a commit records the revision (Weblate `update_header`).
+ */
+export function headerUpdates(options: SerializeOptions): Record<string, string> {
+  const { revision } = options;
+  const translator = revision && (revision.translator ?? (options.original ? undefined : 'Automatically generated'));
   return {
-    Language: options.language,
-    'Content-Type': 'text/plain; charset=UTF-8',
-    ...(options.pluralForms ? { 'Plural-Forms': options.pluralForms } : {}),
+    ...(revision ? { 'PO-Revision-Date': poDate(revision.date) } : {}),
+    ...(translator ? { 'Last-Translator': translator } : {}),
+    ...(revision || !options.original ? { Language: options.language } : {}),
+    ...(!options.original ? { 'Content-Type': 'text/plain; charset=UTF-8' } : {}),
+    ...(options.pluralForms && (revision || !options.original) ? { 'Plural-Forms': options.pluralForms } : {}),
+    ...(revision ? { 'X-Generator': revision.generator } : {}),
   };
+}
+
+/** gettext's date format, in UTC: `2026-11-24 21:05+0000`. */
+function poDate(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')}+0000`;
 }
 
 export function isPoFuzzy(entry: PoEntry): boolean {

@@ -1,6 +1,6 @@
 import { PoEntry } from './po-lexer';
 import {
-  isPoFuzzy, newCatalogBase, newEntryComments, newFileHeader, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
+  isPoFuzzy, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
 } from './po-catalog';
 import { ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit, mergeWithTemplate, stateFor } from './units';
@@ -29,7 +29,7 @@ export class PoMonoFormat implements TranslationFormat {
       for (const { entry, unit } of readCatalog(options.template, entryUnit).layout.slots) templateEntries.set(unit.id, entry);
     }
     return writeCatalog(readCatalog(newCatalogBase(options), entryUnit), units, {
-      headerFields: newFileHeader(options),
+      headerFields: headerUpdates(options),
       newEntry: (unit) => {
         const base = templateEntries.get(unit.id);
         return {

@@ -1,6 +1,6 @@
 import { PoEntry } from './po-lexer';
 import {
-  isPoFuzzy, newCatalogBase, newEntryComments, newFileHeader, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
+  isPoFuzzy, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
 } from './po-catalog';
 import { ParsedFile, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { makeUnit, stateFor } from './units';
@@ -20,7 +20,7 @@ export class PoFormat implements TranslationFormat {
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
     const catalog = readCatalog(newCatalogBase(options), entryUnit);
     return writeCatalog(catalog, units, {
-      headerFields: newFileHeader(options),
+      headerFields: headerUpdates(options),
       newEntry: (unit) => ({
         ...newEntryComments(unit),
         previousMsgid: unit.state === UnitState.Fuzzy ? unit.previousSource : undefined,

@@ -1,4 +1,4 @@
-import { pluralCategories, sortCategories } from './plurals';
+import { isCategory, pluralCategories, sortCategories } from './plurals';
 import { EntrySlot, TextEdit, indentAt, rewriteEntries, wholeLines } from './rewrite';
 import { DecodedText, NEW_TEXT, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
@@ -22,8 +22,8 @@ interface Pair {
 }
 
 interface DictSlot extends EntrySlot {
-  /** The `<string>` elements holding the forms, in form order. */
-  leaves: XmlElement[];
+  /** The `<string>` elements holding the forms, in form order; a category the variable lacks has none. */
+  leaves: (XmlElement | undefined)[];
   /** For a variable: its `<dict>` and its format value type. */
   variable?: { dict: XmlElement; valueType?: string };
 }
@@ -34,15 +34,16 @@ export class StringsdictFormat implements TranslationFormat {
   readonly extensions = ['stringsdict'];
   readonly monolingual = true;
   readonly bilingualCapable = true;
+  readonly pluralsByCategory = true;
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
-    return parseMonolingual(data, options, (file) => read(file).slots.map((slot) => slot.unit));
+    return parseMonolingual(data, options, (file, categories) => read(file, categories).slots.map((slot) => slot.unit));
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
     const base = options.original ?? options.template;
     if (!base) return encodeText(renderPlist(units, new Map(), options, '\t', '\n'), NEW_TEXT);
-    const document = read(base);
+    const document = read(base, options.pluralCategories);
     const { text, codec } = document;
     const patched = rewriteEntries({ text, slots: document.slots, appendAt: 0 }, units, {
       rewrite: (unit, slot) => rewriteSlot(text, slot, unit, options, codec.eol),
@@ -63,7 +64,8 @@ function pairs(dict: XmlElement): Pair[] {
   return result;
 }
 
-function read(data: Buffer): { text: string; codec: DecodedText; root: XmlElement; slots: DictSlot[] } {
+/** `categories`: the translation's plural categories, which place each category's text at its form index. */
+function read(data: Buffer, categories?: readonly string[]): { text: string; codec: DecodedText; root: XmlElement; slots: DictSlot[] } {
   const codec = decodeText(data);
   const { text, root } = parseXml(codec.text);
   const top = elements(root, 'dict')[0];
@@ -77,10 +79,9 @@ function read(data: Buffer): { text: string; codec: DecodedText; root: XmlElemen
         slots.push({ ...range, unit: keyedUnit(outer.key, [textContent(inner.value)]), leaves: [inner.value] });
       } else if (inner.value.name === 'dict') {
         const fields = new Map(pairs(inner.value).map((pair) => [pair.key, pair.value]));
-        const categories = sortCategories(fields.keys());
-        const leaves = categories.map((category) => fields.get(category)!);
+        const leaves = (categories ?? sortCategories(fields.keys())).map((category) => fields.get(category));
         const valueType = fields.has(VALUE_TYPE) ? textContent(fields.get(VALUE_TYPE)!) : undefined;
-        const unit = keyedUnit(`${outer.key}:${inner.key}`, leaves.map(textContent));
+        const unit = keyedUnit(`${outer.key}:${inner.key}`, leaves.map((leaf) => (leaf ? textContent(leaf) : '')));
         slots.push({ ...range, unit, leaves, variable: { dict: inner.value, valueType } });
       }
     }
@@ -89,21 +90,29 @@ function read(data: Buffer): { text: string; codec: DecodedText; root: XmlElemen
   return { text, codec, root, slots };
 }
 
+/**
+ * Each form goes to the `<string>` of its category; only changed ones are touched, and categories the language has no
+ * form for stay. A translated form whose category is missing gets its pair after the previous category's.
+ */
 function rewriteSlot(text: string, slot: DictSlot, unit: TranslationUnit, options: SerializeOptions, eol: string): TextEdit[] {
-  if (slot.leaves.length === unit.target.length) {
-    return slot.leaves.map((leaf, index) => ({ start: leaf.openEnd, end: leaf.closeStart, text: escapeXmlText(unit.target[index]) }));
-  }
-  // Another number of forms: the category pairs are replaced, the spec/value type pairs stay.
-  const categoryPairs = pairs(slot.variable!.dict).filter((pair) => sortCategories([pair.key]).length === 1);
-  const indent = indentAt(text, categoryPairs[0]?.keyElement.start ?? slot.variable!.dict.closeStart);
-  const lines = categoryLines(unit, options).map((line) => `${indent}${line}${eol}`).join('');
-  if (categoryPairs.length === 0) {
-    const at = wholeLines(text, slot.variable!.dict.closeStart, slot.variable!.dict.end).start;
-    return [{ start: at, end: at, text: lines }];
-  }
-  const first = wholeLines(text, categoryPairs[0].keyElement.start, categoryPairs[0].keyElement.end).start;
-  const last = categoryPairs[categoryPairs.length - 1].value;
-  return [{ start: first, end: wholeLines(text, last.start, last.end).end, text: lines }];
+  if (!slot.variable) return [{ start: slot.leaves[0]!.openEnd, end: slot.leaves[0]!.closeStart, text: escapeXmlText(unit.target[0] ?? '') }];
+  const { dict } = slot.variable;
+  const byCategory = new Map(pairs(dict).filter((pair) => isCategory(pair.key)).map((pair) => [pair.key, pair]));
+  const first = [...byCategory.values()][0];
+  const indent = indentAt(text, first?.keyElement.start ?? elements(dict)[0]?.start ?? dict.closeStart);
+  let insertAt = first ? wholeLines(text, first.keyElement.start, first.keyElement.end).start : wholeLines(text, dict.closeStart, dict.end).start;
+  const edits: TextEdit[] = [];
+  pluralCategories(unit.target.length, options).forEach((category, index) => {
+    const value = unit.target[index];
+    const pair = byCategory.get(category);
+    if (pair) {
+      if (textContent(pair.value) !== value) edits.push({ start: pair.value.openEnd, end: pair.value.closeStart, text: escapeXmlText(value) });
+      insertAt = wholeLines(text, pair.value.start, pair.value.end).end;
+    } else if (value !== '') {
+      edits.push({ start: insertAt, end: insertAt, text: `${indent}<key>${category}</key>${eol}${indent}<string>${escapeXmlText(value)}</string>${eol}` });
+    }
+  });
+  return edits;
 }
 
 function categoryLines(unit: TranslationUnit, options: SerializeOptions): string[] {

@@ -51,6 +51,11 @@ export interface ParseOptions {
   /** The monolingual base file (source language), which gives keys their source strings and their order. */
   template?: Buffer;
   language?: string;
+  /**
+   * CLDR category of each plural form of the translation. Readers of formats keyed by category place each form of the
+   * file at its category's index (a missing one is empty); without it, forms are read in the order the file has.
+   */
+  pluralCategories?: readonly string[];
 }
 
 export interface SerializeOptions {
@@ -68,9 +73,22 @@ export interface SerializeOptions {
   /** Number of plural forms of the language; plural units are written with exactly the forms they carry. */
   pluralCount?: number;
   /** CLDR plural categories of the language in plural-form order (for formats keyed by category, e.g. Android). */
-  pluralCategories?: string[];
-  /** gettext `Plural-Forms` header value for new PO/MO files. */
+  pluralCategories?: readonly string[];
+  /** gettext `Plural-Forms` header value for new PO/MO files, and for every PO file written with a `revision`. */
   pluralForms?: string;
+  /**
+   * Set when the file is written to be committed (or created): PO headers then record who and when, and the
+   * language's plural rule (Weblate `update_header`). Downloads leave the header as it is stored.
+   */
+  revision?: FileRevision;
+}
+
+export interface FileRevision {
+  date: Date;
+  /** `Full Name <email>` of the last translator; files created without one say "Automatically generated". */
+  translator?: string;
+  /** The tool named in `X-Generator`. */
+  generator: string;
 }
 
 export interface TranslationFormat {
@@ -82,6 +100,11 @@ export interface TranslationFormat {
   readonly monolingual: boolean;
   /** True when the format also works without a template, with the file carrying its own source strings. */
   readonly bilingualCapable?: boolean;
+  /**
+   * True when the file keys plural forms by CLDR category (Android quantities, Rails keys): the language's CLDR
+   * categories then decide how many forms a string has, not its gettext plural (Russian: 4 forms, not 3).
+   */
+  readonly pluralsByCategory?: boolean;
   /** Asynchronous for container formats (XLSX is a ZIP and JSZip only inflates asynchronously); callers always await. */
   parse(data: Buffer, options?: ParseOptions): ParsedFile | Promise<ParsedFile>;
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer | Promise<Buffer>;

@@ -16,7 +16,7 @@ describe('TsFormat', () => {
     expect(units.map((u) => [u.context, u.source, u.target, u.state])).toEqual([
       ['MainWindow', ['&File'], ['&Soubor'], UnitState.Translated],
       ['MainWindow\nverb', ['Open'], ['Otevřít'], UnitState.Fuzzy],
-      ['MainWindow', ['%n file(s)'], ['%n soubor', '%n soubory', '%n souborů'], UnitState.Translated],
+      ['MainWindow', ['%n file', '%n files'], ['%n soubor', '%n soubory', '%n souborů'], UnitState.Translated],
       ['MainWindow', ['Quit'], [''], UnitState.Empty],
     ]);
     expect(units[1]).toMatchObject({ note: 'Menu entry', location: '../src/mainwindow.cpp:50', id: 'OpenMainWindow\nverb' });
@@ -30,7 +30,7 @@ describe('TsFormat', () => {
       removed: ['        <translation type="unfinished">Otevřít</translation>'],
       added: ['        <translation>Otevřít &quot;soubor&quot;</translation>'],
     });
-    const numerus = byId(units, '%n file(s)');
+    const numerus = units.find((unit) => unit.source[0] === '%n file')!;
     const out = format.serialize(withTarget(units, numerus.id, ['1', '2', '5'], UnitState.Fuzzy), options);
     expect(changedLines(cs, out)).toEqual({
       removed: ['        <translation>', '            <numerusform>%n soubor</numerusform>', '            <numerusform>%n soubory</numerusform>', '            <numerusform>%n souborů</numerusform>'],

@@ -2,7 +2,7 @@ import { EntryLayout, EntrySlot, TextEdit, applyEdits, indentAt, rewriteEntries,
 import { DecodedText, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { makeUnit, numbered, stateFor } from './units';
-import { insertionPoint } from './xml-edit';
+import { insertionPoint, setAttributes } from './xml-edit';
 import { XmlElement, attribute, elements, escapeXmlAttribute, parseXml, textContent } from './xml-scanner';
 
 /**
@@ -18,6 +18,7 @@ interface TsSlot extends EntrySlot {
 
 interface TsDocument extends EntryLayout<TsSlot> {
   codec: DecodedText;
+  root: XmlElement;
   language?: string;
   contexts: Map<string, XmlElement>;
   indent: string;
@@ -54,10 +55,12 @@ export class TsFormat implements TranslationFormat {
       const at = insertionPoint(text, context);
       return { start: at, end: at, text: group.map((unit) => messageLines(unit, indentAt(text, context.start) + indent, indent, codec.eol)).join('') };
     });
+    // A file made from the base (or from nothing) names its language, as lrelease and Qt Linguist expect.
+    if (!options.original && document.language !== options.language) extra.push(...setAttributes(text, document.root, { language: options.language }));
     const patched = rewriteEntries(document, units, {
       removable: true,
       stateKey: (unit) => String(unit.state === UnitState.Fuzzy || unit.state === UnitState.Empty),
-      rewrite: (unit, slot) => rewriteMessage(text, slot, unit, codec.eol),
+      rewrite: (unit, slot) => rewriteMessage(text, slot, unit, indent, codec.eol),
       append: () => [...byContext].filter(([name]) => !document.contexts.has(name)).map(([name, group]) =>
         `<context>${codec.eol}${indent}<name>${escapeTs(name)}</name>${codec.eol}` +
         group.map((unit) => messageLines(unit, indent, indent, codec.eol)).join('') + `</context>${codec.eol}`,
@@ -81,11 +84,12 @@ function read(data: Buffer): TsDocument {
       const translation = elements(message, 'translation')[0];
       const type = translation && attribute(translation, 'type');
       if (type === 'vanished' || type === 'obsolete') continue;
-      const forms = attribute(message, 'numerus') === 'yes' && translation ? elements(translation, 'numerusform') : [];
+      const numerus = attribute(message, 'numerus') === 'yes';
+      const forms = numerus && translation ? elements(translation, 'numerusform') : [];
       const target = forms.length > 0 ? forms.map(textContent) : [translation ? textContent(translation) : ''];
       const unit = makeUnit(false, {
         context: [name, child('comment'), attribute(message, 'id') ?? ''].filter(Boolean).join('\n'),
-        source: [child('source')],
+        source: numerus ? numerusSource(child('source')) : [child('source')],
         target,
         state: stateFor(target, type === 'unfinished'),
         note: [child('extracomment'), child('translatorcomment')].filter(Boolean).join('\n'),
@@ -99,7 +103,15 @@ function read(data: Buffer): TsDocument {
   const firstContext = elements(root, 'context')[0];
   const firstChild = firstContext && elements(firstContext)[0];
   const indent = (firstChild && indentAt(text, firstChild.start)) || '    ';
-  return { text, slots, appendAt: insertionPoint(text, root), codec, language: attribute(root, 'language'), contexts, indent };
+  return { text, slots, appendAt: insertionPoint(text, root), codec, root, language: attribute(root, 'language'), contexts, indent };
+}
+
+/**
+ * A numerus message has one source text for every count; as Weblate does (`TSUnit.source`), it is shown as a plural,
+ * singular without and plural with the `(s)` lupdate sources use, so the API takes the language's number of forms.
+ */
+function numerusSource(source: string): string[] {
+  return [source.replace(/\(s\)/g, ''), source.replace(/\(s\)/g, 's')];
 }
 
 /** The first line of a unit context is the TS context name; the rest is the message's disambiguation comment. */
@@ -112,16 +124,17 @@ function translationTag(unit: TranslationUnit): string {
 }
 
 /** The `<translation>` element rebuilt: its type follows the state; numerus forms keep their layout when the count matches. */
-function rewriteMessage(text: string, slot: TsSlot, unit: TranslationUnit, eol: string): TextEdit[] {
+function rewriteMessage(text: string, slot: TsSlot, unit: TranslationUnit, indent: string, eol: string): TextEdit[] {
   const { translation, forms } = slot;
   if (!translation) return [];
   let inner = unit.target.map(escapeTs).join('');
   if (forms.length > 0 && forms.length === unit.target.length) {
     const relative = forms.map((form, index) => ({ start: form.openEnd - translation.openEnd, end: form.closeStart - translation.openEnd, text: escapeTs(unit.target[index]) }));
     inner = applyEdits(text.slice(translation.openEnd, translation.closeStart), relative);
-  } else if (forms.length > 0) {
-    const indent = indentAt(text, forms[0].start);
-    inner = unit.target.map((form) => `${eol}${indent}<numerusform>${escapeTs(form)}</numerusform>`).join('') + eol + indentAt(text, translation.start);
+  } else if (forms.length > 0 || unit.source.length > 1) {
+    // A numerus message lupdate left without forms (`<translation type="unfinished"/>`) gets them too.
+    const formIndent = forms.length > 0 ? indentAt(text, forms[0].start) : indentAt(text, translation.start) + indent;
+    inner = unit.target.map((form) => `${eol}${formIndent}<numerusform>${escapeTs(form)}</numerusform>`).join('') + eol + indentAt(text, translation.start);
   }
   return [{ start: translation.start, end: translation.end, text: `${translationTag(unit)}${inner}</translation>` }];
 }
@@ -129,7 +142,7 @@ function rewriteMessage(text: string, slot: TsSlot, unit: TranslationUnit, eol: 
 function messageLines(unit: TranslationUnit, at: string, indent: string, eol: string): string {
   const inner = at + indent;
   const comment = unit.context.split('\n').slice(1).join('\n');
-  const plural = unit.target.length > 1;
+  const plural = unit.source.length > 1 || unit.target.length > 1;
   const translation = plural
     ? `${translationTag(unit)}${unit.target.map((form) => `${eol}${inner}${indent}<numerusform>${escapeTs(form)}</numerusform>`).join('')}${eol}${inner}</translation>`
     : `${translationTag(unit)}${escapeTs(unit.target[0] ?? '')}</translation>`;

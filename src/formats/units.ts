@@ -71,7 +71,8 @@ export function numbered(units: TranslationUnit[]): TranslationUnit[] {
 }
 
 /** `parse()` of a monolingual format: the file on its own, or merged into its template when one is given. */
-export function parseMonolingual(data: Buffer, options: ParseOptions, readUnits: (data: Buffer) => TranslationUnit[]): ParsedFile {
-  const units = readUnits(data);
+export function parseMonolingual(data: Buffer, options: ParseOptions, readUnits: (data: Buffer, pluralCategories?: readonly string[]) => TranslationUnit[]): ParsedFile {
+  // The template is in the source language: its plural forms are its own, read in file order.
+  const units = readUnits(data, options.pluralCategories);
   return { units: options.template ? mergeWithTemplate(readUnits(options.template), units) : units, header: {} };
 }

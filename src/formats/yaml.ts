@@ -1,7 +1,7 @@
 import { Document, Node, Pair, Scalar, YAMLMap, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
 import { PathSegment, joinKeyPath, splitKeyPath } from './key-path';
 import { isCategory, pluralCategories, sortCategories } from './plurals';
-import { EntrySlot, TextEdit, rewriteEntries, sameFormCounts } from './rewrite';
+import { EntrySlot, TextEdit, rewriteEntries } from './rewrite';
 import { DecodedText, NEW_TEXT, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit, numbered, parseMonolingual } from './units';
@@ -13,7 +13,8 @@ import { keyedUnit, numbered, parseMonolingual } from './units';
  */
 
 interface YamlSlot extends EntrySlot {
-  scalars: Scalar[];
+  /** One per form; a plural category the file lacks has none. */
+  scalars: (Scalar | undefined)[];
   paths: PathSegment[][];
 }
 
@@ -38,26 +39,28 @@ class YamlFormatBase implements TranslationFormat {
   ) {}
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
-    return parseMonolingual(data, options, (file) => this.read(file).slots.map((slot) => slot.unit));
+    return parseMonolingual(data, options, (file, categories) => this.read(file, categories).slots.map((slot) => slot.unit));
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
     const base = options.original ?? options.template;
-    const file = this.read(base ?? Buffer.alloc(0));
+    const file = this.read(base ?? Buffer.alloc(0), options.pluralCategories);
     const root = this.rootKey(file.document);
     // A translation made from a Rails template gets its own language as the root key.
     const rename: TextEdit[] = root?.range && root.value !== options.language && !options.original
       ? [{ start: root.range[0], end: root.range[1], text: options.language }]
       : [];
-    const patched = base && sameFormCounts(file.slots, units, (slot) => slot.scalars.length)
+    const given = new Map(units.map((unit) => [unit.id, unit]));
+    const patched = base && file.slots.every((slot) => fitsInPlace(slot, given.get(slot.unit.id)))
       ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units, {
-          rewrite: (unit, slot) => slot.scalars.map((scalar, index) => replaceScalar(scalar, unit.target[index])),
+          rewrite: (unit, slot) => slot.scalars.flatMap((scalar, index) => (scalar && scalar.value !== unit.target[index] ? [replaceScalar(scalar, unit.target[index])] : [])),
         }, rename)
       : undefined;
     return encodeText(patched ?? this.rebuild(file, units, options), base ? file.codec : NEW_TEXT);
   }
 
-  private read(data: Buffer): YamlFile {
+  /** `categories`: the translation's plural categories, which place each category key's text at its form index. */
+  private read(data: Buffer, categories?: readonly string[]): YamlFile {
     const codec = decodeText(data);
     const document = parseDocument(codec.text, { keepSourceTokens: false });
     const error = document.errors[0];
@@ -67,7 +70,7 @@ class YamlFormatBase implements TranslationFormat {
       throw new FormatError(detail, error.linePos?.[0].line, error.linePos?.[0].col);
     }
     const start = this.rails ? (this.rootKey(document) && (document.contents as YAMLMap).items[0].value) : document.contents;
-    const slots = isNode(start) ? this.walk(start, []).map((found) => ({ ...found, start: 0, end: 0 })) : [];
+    const slots = isNode(start) ? this.walk(start, [], categories).map((found) => ({ ...found, start: 0, end: 0 })) : [];
     numbered(slots.map((slot) => slot.unit));
     return { codec, document, slots };
   }
@@ -78,20 +81,20 @@ class YamlFormatBase implements TranslationFormat {
     return isScalar(key) ? key : undefined;
   }
 
-  private walk(node: Node, path: PathSegment[]): Omit<YamlSlot, 'start' | 'end'>[] {
+  private walk(node: Node, path: PathSegment[], categories: readonly string[] | undefined): Omit<YamlSlot, 'start' | 'end'>[] {
     if (isScalar(node)) {
       return typeof node.value === 'string' ? [{ unit: keyedUnit(joinKeyPath(path), [node.value]), scalars: [node], paths: [path] }] : [];
     }
-    if (isSeq(node)) return node.items.flatMap((item, index) => this.walk(item as Node, [...path, index]));
+    if (isSeq(node)) return node.items.flatMap((item, index) => this.walk(item as Node, [...path, index], categories));
     if (!isMap(node)) return [];
     const pairs = node.items as Pair<Scalar, Node>[];
     const keys = pairs.map((pair) => String(pair.key?.value));
     if (this.rails && keys.includes('other') && keys.every(isCategory) && pairs.every((pair) => isScalar(pair.value))) {
-      const categories = sortCategories(keys);
-      const scalars = categories.map((category) => pairs[keys.indexOf(category)].value as Scalar);
-      return [{ unit: keyedUnit(joinKeyPath(path), scalars.map((scalar) => String(scalar.value ?? ''))), scalars, paths: categories.map((category) => [...path, category]) }];
+      const forms = categories ?? sortCategories(keys);
+      const scalars = forms.map((category) => pairs[keys.indexOf(category)]?.value as Scalar | undefined);
+      return [{ unit: keyedUnit(joinKeyPath(path), scalars.map((scalar) => String(scalar?.value ?? ''))), scalars, paths: forms.map((category) => [...path, category]) }];
     }
-    return pairs.flatMap((pair, index) => this.walk(pair.value as Node, [...path, keys[index]]));
+    return pairs.flatMap((pair, index) => this.walk(pair.value as Node, [...path, keys[index]], categories));
   }
 
   /** The Document route: exact for data and comments, but the layout of edited regions is yaml's own. */
@@ -113,13 +116,20 @@ class YamlFormatBase implements TranslationFormat {
         document.setIn([...prefix, ...path], unit.target[0] ?? '');
         continue;
       }
-      // Forms are changed inside the existing map, so the entry keeps its place in the file.
+      // Forms are changed inside the existing map, so the entry keeps its place in the file; each goes to its own
+      // category, and categories the language has no form for stay.
       const categories = pluralCategories(unit.target.length, options);
-      slot?.paths.filter((form) => !categories.includes(String(form[form.length - 1]))).forEach((form) => document.deleteIn([...prefix, ...form]));
-      categories.forEach((category, index) => document.setIn([...prefix, ...path, category], unit.target[index]));
+      categories.forEach((category, index) => {
+        if (unit.target[index] !== '' || slot?.scalars[index]) document.setIn([...prefix, ...path, category], unit.target[index]);
+      });
     }
     return document.toString(TO_STRING);
   }
+}
+
+/** Whether the unit's new forms all have a scalar to go into: a form for a category the file lacks needs the document. */
+function fitsInPlace(slot: YamlSlot, unit: TranslationUnit | undefined): boolean {
+  return !unit || (unit.target.length === slot.scalars.length && slot.scalars.every((scalar, index) => scalar || unit.target[index] === ''));
 }
 
 /** Replacement text for a string scalar, in its original quoting style when that can hold the new value. */
@@ -149,6 +159,7 @@ export class YamlFormat extends YamlFormatBase {
 
 export class RubyYamlFormat extends YamlFormatBase {
   override readonly bilingualCapable = false;
+  readonly pluralsByCategory = true;
 
   constructor() {
     super('ruby-yaml', 'Ruby YAML file', true);

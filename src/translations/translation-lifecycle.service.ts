@@ -13,9 +13,11 @@ import { PermissionDeniedError, ValidationError } from '../core/errors/domain-er
 import { getFormat, TranslationFormat, UnitState } from '../formats';
 import { Language } from '../languages/language.entity';
 import { LanguagesRepository } from '../languages/languages.repository';
+import { translationPlural } from '../languages/translation-plural';
 import { renderMessage } from '../repositories/commit-message';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
+import { writtenRevision } from '../units/file-revision';
 import { TranslationScanner } from '../units/translation-scanner';
 import { User } from '../users/user.entity';
 import { Repository } from '../vcs/repository';
@@ -149,11 +151,8 @@ export class TranslationLifecycleService {
       'SELECT number, formula FROM plurals WHERE language_id = $1 AND source = 0 ORDER BY id LIMIT 1',
       [language.id],
     );
-    const options = {
-      language: code,
-      pluralCount: plural?.number ?? 2,
-      pluralForms: plural ? `nplurals=${plural.number}; plural=${plural.formula};` : undefined,
-    };
+    const { count, categories, pluralForms } = translationPlural(component.fileFormat, code, plural);
+    const options = { language: code, pluralCount: count, pluralCategories: categories, pluralForms, revision: writtenRevision(new Date()) };
     if (!basePath) return format.serialize([], options);
     let base: Buffer;
     try {
@@ -164,7 +163,8 @@ export class TranslationLifecycleService {
     try {
       const template = monolingual ? await repository.readFile(component.template).catch(() => base) : undefined;
       const { units } = await format.parse(base, { template: format.monolingual ? template : undefined, language: code });
-      const empty = units.map((unit) => ({ ...unit, target: unit.source.map(() => ''), state: UnitState.Empty, previousSource: '' }));
+      // Plural strings get every form of the language (msgstr[0..nplurals-1]), not the template's count.
+      const empty = units.map((unit) => ({ ...unit, target: emptyForms(unit.source.length > 1 ? count : 1), state: UnitState.Empty, previousSource: '' }));
       return await format.serialize(empty, { ...options, template: base });
     } catch (error) {
       throw new PermissionDeniedError(`The template for new translations is invalid: ${(error as Error).message}`);
@@ -185,6 +185,10 @@ export class TranslationLifecycleService {
       url: translateUrl,
     };
   }
+}
+
+function emptyForms(count: number): string[] {
+  return Array.from({ length: count }, () => '');
 }
 
 async function exists(repository: Repository, path: string): Promise<boolean> {

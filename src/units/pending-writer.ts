@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { fileRevision } from './file-revision';
+import { fileRevision, writtenRevision } from './file-revision';
 import { Repository } from '../vcs/repository';
 import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
 import { readOptional, TranslationRenderer } from './translation-renderer';
@@ -34,12 +34,15 @@ export class PendingWriter {
     const translations = (await loadTranslationFiles(manager, component.id)).filter((translation) => dirtyIds.has(translation.id));
     const template = component.template ? await readOptional(repository, component.template) : undefined;
     const written: WrittenFile[] = [];
+    const date = new Date();
     for (const translation of translations) {
-      const data = await this.renderer.render(manager, component, translation, repository);
+      const author = await this.lastAuthor(manager, translation);
+      const revision = writtenRevision(date, author ? `${author.name} <${author.email}>` : undefined);
+      const data = await this.renderer.render(manager, component, translation, repository, revision);
       await repository.writeFile(translation.filename, data);
       await manager.query('UPDATE units SET pending = false WHERE translation_id = $1 AND pending', [translation.id]);
       await manager.query('UPDATE translations SET needs_write = false, revision = $2 WHERE id = $1', [translation.id, fileRevision(data, translation.isSource ? undefined : template)]);
-      written.push({ translationId: translation.id, filename: translation.filename, languageCode: translation.languageCode, author: await this.lastAuthor(manager, translation) });
+      written.push({ translationId: translation.id, filename: translation.filename, languageCode: translation.languageCode, author });
     }
     return written;
   }

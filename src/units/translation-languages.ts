@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { TranslationPlural, translationPlural } from '../languages/translation-plural';
 
 /** A component's translation with the language facts reading and writing its file needs. */
 export interface TranslationFileInfo {
@@ -8,13 +9,13 @@ export interface TranslationFileInfo {
   isSource: boolean;
   languageId: number;
   languageCode: string;
-  pluralCount: number;
-  pluralForms: string;
+  plural: TranslationPlural;
 }
 
-const SELECT_FILES = `SELECT t.id, t.filename, t.revision, t.is_source, t.language_id, t.language_code,
-    coalesce(pl.number, 2) AS plural_count, coalesce(pl.formula, 'n != 1') AS formula
+const SELECT_FILES = `SELECT t.id, t.filename, t.revision, t.is_source, t.language_id, t.language_code, c.file_format,
+    pl.number AS plural_count, pl.formula
   FROM translations t
+  JOIN components c ON c.id = t.component_id
   LEFT JOIN plurals pl ON pl.language_id = t.language_id AND pl.source = 0`;
 
 export async function loadTranslationFiles(manager: EntityManager, componentId: number): Promise<TranslationFileInfo[]> {
@@ -34,7 +35,6 @@ function toInfos(rows: Record<string, unknown>[]): TranslationFileInfo[] {
     isSource: Boolean(row.is_source),
     languageId: Number(row.language_id),
     languageCode: String(row.language_code),
-    pluralCount: Number(row.plural_count),
-    pluralForms: `nplurals=${row.plural_count}; plural=${row.formula};`,
+    plural: translationPlural(String(row.file_format), String(row.language_code), row.formula === null ? null : { number: Number(row.plural_count), formula: String(row.formula) }),
   }));
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { getFormat, TranslationUnit, unitId } from '../formats';
+import { FileRevision, getFormat, TranslationUnit, unitId } from '../formats';
 import { Repository } from '../vcs/repository';
 import { TranslationFileError } from './translation-file-error';
 import { TranslationFileInfo } from './translation-languages';
@@ -22,7 +22,8 @@ export class TranslationRenderer {
     return Boolean(row?.dirty);
   }
 
-  async render(manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: Repository): Promise<Buffer> {
+  /** `revision`: set when the file is written for a commit, so headers that record one (PO) are updated. */
+  async render(manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: Repository, revision?: FileRevision): Promise<Buffer> {
     const format = getFormat(component.fileFormat);
     if (!format) throw new TranslationFileError(translation.filename, new Error(`Unknown file format ${component.fileFormat}.`));
     const template = component.template && !translation.isSource ? await readOptional(repository, component.template) : undefined;
@@ -31,8 +32,10 @@ export class TranslationRenderer {
         original: await readOptional(repository, translation.filename),
         template,
         language: translation.languageCode,
-        pluralCount: translation.pluralCount,
-        pluralForms: translation.pluralForms,
+        pluralCount: translation.plural.count,
+        pluralCategories: translation.plural.categories,
+        pluralForms: translation.plural.pluralForms,
+        revision,
       });
     } catch (error) {
       return TranslationFileError.wrap(translation.filename, error);

@@ -6,6 +6,7 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../changes/changes.service';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
+import { pluralOf } from '../languages/translation-plural';
 import { TranslationContext } from '../translations/translations.repository';
 import { TranslationStatistics } from './translation-statistics';
 import { failingChecksFor, joinFlags } from './unit-checks';
@@ -196,7 +197,7 @@ export class UnitEditingService {
 }
 
 export function pluralCountOf(translation: TranslationContext): number {
-  return translation.language.plurals?.[0]?.number ?? 2;
+  return pluralOf(translation).count;
 }
 
 function expectedForms(context: UnitContext): number {

@@ -63,12 +63,13 @@ export class UnitImport {
   /** `checkFlags`: the project's and component's check_flags, which apply to every string. */
   private async store(manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceTranslationId: number): Promise<number> {
     const { info } = translation;
-    const scope = { flags: checkFlags, pluralCount: info.pluralCount, languageCode: info.languageCode, isSource: info.isSource };
+    const scope = { flags: checkFlags, pluralCount: info.plural.count, languageCode: info.languageCode, isSource: info.isSource };
     const seen = new Set<string>();
     const rows = translation.units
       .map((unit) => {
         const state = /(^|,)\s*read-only\s*(,|$)/.test(joinFlags(unit.flags)) ? UnitState.ReadOnly : unit.state;
-        return toRow({ ...unit, state }, failingChecksFor({ ...unit, state }, scope));
+        const target = info.isSource ? unit.target : fitPluralForms(unit, info.plural.count);
+        return toRow({ ...unit, target, state }, failingChecksFor({ ...unit, target, state }, scope));
       })
       // A key repeated in one file is one string, as in Weblate; the first occurrence wins.
       .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
@@ -80,7 +81,7 @@ export class UnitImport {
 
   private async parse(format: TranslationFormat, data: Buffer, info: TranslationFileInfo, template: Buffer | undefined): Promise<TranslationUnit[]> {
     try {
-      const file = await format.parse(data, { template: format.monolingual ? template : undefined, language: info.languageCode });
+      const file = await format.parse(data, { template: format.monolingual ? template : undefined, language: info.languageCode, pluralCategories: info.plural.categories });
       return file.units;
     } catch (error) {
       return TranslationFileError.wrap(info.filename, error);
@@ -94,6 +95,15 @@ export class UnitImport {
       throw new TranslationFileError(path, error);
     }
   }
+}
+
+/**
+ * A plural string holds exactly the translation's number of forms, whatever the file had (Weblate
+ * `get_target_plurals`): missing forms are untranslated, extra ones are not shown, accepted or written.
+ */
+function fitPluralForms(unit: TranslationUnit, count: number): string[] {
+  if (unit.source.length < 2 && unit.target.length < 2) return unit.target;
+  return Array.from({ length: count }, (_, index) => unit.target[index] ?? '');
 }
 
 /** Bilingual source strings: every distinct string of the translation files, in first-seen order. */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFormats } from '../../src/formats/registry';
 import { TranslationFormat, TranslationUnit } from '../../src/formats/translation-format';
+import { translationPlural } from '../../src/languages/translation-plural';
 import { Project } from '../../src/projects/project.entity';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
@@ -127,6 +128,7 @@ function binary(res: NodeJS.ReadableStream & { setEncoding: (e: string) => void 
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
+const CZECH_PLURAL = { number: 3, formula: '(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2' };
 const key = (unit: { context: string; source: string[] }) => JSON.stringify([unit.context, unit.source]);
 
 describe('format fixtures through the API', () => {
@@ -174,8 +176,17 @@ describe('format fixtures through the API', () => {
     expect(CASES.map((c) => c.format).sort()).toEqual([...FORMATS.keys()].sort());
   });
 
-  const parse = async (p: Prepared, data: Buffer): Promise<TranslationUnit[]> =>
-    (await p.format.parse(data, { template: p.template, language: 'cs' })).units;
+  /**
+   * The units as the API shows them: forms placed by the Czech plural of the format (CLDR one/few/many/other where
+   * the file keys forms by category, gettext's three forms otherwise), each plural with exactly that many forms.
+   */
+  const parse = async (p: Prepared, data: Buffer): Promise<TranslationUnit[]> => {
+    const plural = translationPlural(p.case.format, 'cs', CZECH_PLURAL);
+    const { units } = await p.format.parse(data, { template: p.template, language: 'cs', pluralCategories: plural.categories });
+    return units.map((unit) => (unit.source.length > 1 || unit.target.length > 1
+      ? { ...unit, target: Array.from({ length: plural.count }, (_, index) => unit.target[index] ?? '') }
+      : unit));
+  };
 
   const download = async (p: Prepared): Promise<Buffer> =>
     (await t.http().get(`${p.translation}file/`).set('Authorization', admin.auth).buffer(true).parse(binary as never).expect(200)).body as Buffer;

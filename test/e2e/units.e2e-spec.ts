@@ -82,7 +82,12 @@ describe('units', () => {
     const [head] = await git.log(name);
     expect(head).toMatchObject({ authorName: 'Ada Admin', authorEmail: 'ada@example.com' });
     expect(head.message).toContain('Czech');
-    expect(await git.readFile(name, 'po/cs.po')).toBe(CS_PO.replace('msgid "Hello world"\nmsgstr ""', 'msgid "Hello world"\nmsgstr "Ahoj světe"'));
+    // The commit also records itself in the header: revision date, last translator and generator.
+    const committed = await git.readFile(name, 'po/cs.po');
+    const revisionDate = /"PO-Revision-Date: (\d{4}-\d\d-\d\d \d\d:\d\d\+0000)\\n"/.exec(committed)?.[1];
+    expect(Date.now() - Date.parse(revisionDate!.replace(' ', 'T').replace('+0000', 'Z'))).toBeLessThan(5 * 60_000);
+    const header = `"PO-Revision-Date: ${revisionDate}\\n"\n"Last-Translator: Ada Admin <ada@example.com>\\n"\n"X-Generator: Weblate-compatible server\\n"\n`;
+    expect(committed).toBe(CS_PO.replace('\n\n', `\n${header}\n`).replace('msgid "Hello world"\nmsgstr ""', 'msgid "Hello world"\nmsgstr "Ahoj světe"'));
     const saved = await t.http().get(`/api/units/${unit.id}/`).set('Authorization', admin.auth).expect(200);
     expect(saved.body.pending).toBe(false);
   });

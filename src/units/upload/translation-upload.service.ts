@@ -10,6 +10,7 @@ import { FormatError, TranslationUnit, UnitState } from '../../formats';
 import { TranslationContext } from '../../translations/translations.repository';
 import { TranslationStatistics } from '../translation-statistics';
 import { failingChecksFor, joinFlags } from '../unit-checks';
+import { pluralOf } from '../../languages/translation-plural';
 import { changeScope, permissionScope, pluralCountOf } from '../unit-editing.service';
 import { ComponentLockedError } from '../unit-errors';
 import { hash52 } from '../unit-hash';
@@ -145,9 +146,11 @@ export class TranslationUploadService {
     const format = uploadFormat(component.fileFormat, file.originalname);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     const template = format.monolingual && format.id === component.fileFormat ? await this.replacement.readTemplate(context) : undefined;
+    // A file of the component's own format places its plural forms by the translation's categories, as the import does.
+    const pluralCategories = format.id === component.fileFormat ? pluralOf(context).categories : undefined;
     let units: TranslationUnit[];
     try {
-      units = (await format.parse(file.buffer, { template, language: context.translation.languageCode })).units;
+      units = (await format.parse(file.buffer, { template, language: context.translation.languageCode, pluralCategories })).units;
     } catch (error) {
       if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
       throw error;
