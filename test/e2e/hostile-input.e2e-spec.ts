@@ -78,18 +78,18 @@ describe('hostile input', () => {
 
   describe('NUL characters', () => {
     it.each([
-      '/api/projects/a%00b/',
-      '/api/projects/a%00b/components/',
-      '/api/components/a%00b/c/',
-      '/api/translations/a/b/c%00/',
-      '/api/languages/cs%00/',
-      '/api/users/a%00b/',
-      '/api/units/?q=source:%00',
-      '/api/projects/?page=1%00',
-    ])('in the URL %s is a 400', async (path) => {
+      ['/api/projects/a%00b/', null],
+      ['/api/projects/a%00b/components/', null],
+      ['/api/components/a%00b/c/', null],
+      ['/api/translations/a/b/c%00/', null],
+      ['/api/languages/cs%00/', null],
+      ['/api/users/a%00b/', null],
+      ['/api/units/?q=source:%00', 'q'],
+      ['/api/projects/?page=1%00', 'page'],
+    ])('in the URL %s is a 400 naming the query parameter holding it', async (path, attr) => {
       const res = await t.http().get(path).set('Authorization', admin.auth);
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBe('Null characters are not allowed.');
+      expect(res.body.errors).toEqual([{ code: 'null_characters_not_allowed', detail: 'Null characters are not allowed.', attr }]);
     });
 
     it('in a body field is a 400 naming the field, and nothing is stored', async () => {

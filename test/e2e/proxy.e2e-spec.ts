@@ -1,14 +1,18 @@
+import { createUser, UserWithToken } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('public base URL', () => {
   let proxied: TestApp;
   let fixed: TestApp;
+  let admin: UserWithToken;
 
   beforeAll(async () => {
     [proxied, fixed] = await Promise.all([
       createTestApp({ TRUST_PROXY: 'true' }),
       createTestApp({ SITE_URL: 'https://translate.example.org/' }),
     ]);
+    // Languages without a translation are listed to those who may edit languages only.
+    admin = await createUser(fixed, { isSuperuser: true });
   });
 
   afterAll(() => Promise.all([proxied.close(), fixed.close()]));
@@ -19,7 +23,7 @@ describe('public base URL', () => {
   });
 
   it('builds URLs from SITE_URL whatever the request says', async () => {
-    const res = await fixed.http().get('/api/languages/?page_size=1').set('Host', 'inner:8000');
+    const res = await fixed.http().get('/api/languages/?page_size=1').set('Host', 'inner:8000').set('Authorization', admin.auth);
     expect(res.body.next).toBe('https://translate.example.org/api/languages/?page_size=1&page=2');
     expect(res.body.results[0].url).toMatch(/^https:\/\/translate\.example\.org\/api\/languages\/[^/]+\/$/);
   });

@@ -45,9 +45,16 @@ export function assertDictionaryBody(body: unknown): asserts body is Record<stri
   if (field !== null) throw ValidationError.field(field, NULL_CHARACTERS, 'null_characters_not_allowed');
 }
 
-/** A NUL in the path or the query string (raw or percent-encoded) is refused before anything looks it up. */
+/**
+ * A NUL in the path or the query string (raw or percent-encoded) is refused before anything looks it up; in
+ * the query, the error names the parameter that holds it.
+ */
 export function assertNoNullCharacterInUrl(url: string): void {
-  if (url.includes('\0') || /%00/i.test(url)) throw ValidationError.field(null, NULL_CHARACTERS, 'null_characters_not_allowed');
+  if (!url.includes('\0') && !/%00/i.test(url)) return;
+  const query = url.indexOf('?');
+  const parameters = query < 0 ? [] : [...new URLSearchParams(url.slice(query + 1))];
+  const holder = parameters.find(([key, value]) => key.includes('\0') || value.includes('\0'));
+  throw ValidationError.field(holder ? holder[0] : null, NULL_CHARACTERS, 'null_characters_not_allowed');
 }
 
 /** The path of the first string (or key) holding a NUL, e.g. `source.0`, or null. Depth is bounded by the parser. */
