@@ -10,7 +10,6 @@ import { Language } from '../languages/language.entity';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import { TasksService } from '../tasks/tasks.service';
-import { checkRepositoryUrl } from '../vcs/url-policy';
 import { VcsError } from '../vcs/vcs-error';
 import { initLocalRepository } from '../vcs/local-repository';
 import { WorkingCopies } from '../repositories/working-copies';
@@ -21,6 +20,7 @@ import { readZipUpload } from './zip-upload';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentsRepository } from './components.repository';
+import { linkUrl, RepositorySettings } from './repository-settings';
 import { assertFilemask, ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
 import { DocfileImport, readDocfileUpload } from './docfile-upload';
@@ -39,6 +39,7 @@ export class ComponentCreationService {
     private readonly tasks: TasksService,
     private readonly workingCopies: WorkingCopies,
     private readonly changes: ChangesService,
+    private readonly repositorySettings: RepositorySettings,
   ) {}
 
   async create(
@@ -59,9 +60,9 @@ export class ComponentCreationService {
     const uploaded = zipped ?? document?.files ?? null;
     const repo = uploaded ? LOCAL_REPO : fields.repo?.trim();
     if (!repo) throw ValidationError.field('repo', 'This field is required.', 'required');
-    if (fields.push) await this.componentsService.checkPushUrl(fields.push, uploaded ? 'local' : (fields.vcs ?? 'git'));
-    const linked = repo.startsWith(INTERNAL_SCHEME) ? await this.resolveInternalUrl(repo, permissions) : null;
-    if (!linked && !uploaded) await this.checkUrl(repo);
+    if (fields.push) await this.repositorySettings.checkPushUrl(fields.push, uploaded ? 'local' : (fields.vcs ?? 'git'));
+    const linked = repo.startsWith(INTERNAL_SCHEME) ? (await this.repositorySettings.resolveLinkTarget(repo, permissions)).component : null;
+    if (!linked && !uploaded) await this.repositorySettings.checkRepoUrl(repo);
 
     const saved = await this.components.transaction(async (manager) => {
       const shared = linked ?? (fields.disable_autoshare || uploaded ? null : await this.components.findSharingCandidate(manager, project.id, repo));
@@ -78,10 +79,7 @@ export class ComponentCreationService {
         linkedComponentId: shared?.id ?? null,
       });
       // A component sharing another's repository records the internal URL, as Weblate's auto-share does.
-      if (shared && !linked) {
-        const [owner] = await this.components.hydrate([shared]);
-        component.repo = `${INTERNAL_SCHEME}${owner.project.slug}/${owner.path}`;
-      }
+      if (shared && !linked) component.repo = linkUrl((await this.components.hydrate([shared]))[0]);
       await this.componentsService.assertUnique(manager, component);
       const created = await manager.getRepository(Component).save(component);
       await this.changes.record(manager, {
@@ -117,25 +115,6 @@ export class ComponentCreationService {
       { slug: fields.slug, sourceLanguage: source.code, fileFormat: fields.file_format, filemask: fields.filemask, template: fields.template, newBase: fields.new_base },
       this.config.uploadMaxBytes,
     );
-  }
-
-  private async checkUrl(repo: string): Promise<void> {
-    try {
-      await checkRepositoryUrl(repo, { allowedSchemes: this.config.vcsAllowedSchemes, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
-    } catch (error) {
-      if (error instanceof VcsError) throw ValidationError.field('repo', error.message);
-      throw error;
-    }
-  }
-
-  /** `weblate://project/path` must name a component the caller can see; chains collapse to the repository's owner. */
-  private async resolveInternalUrl(repo: string, permissions: UserPermissions): Promise<Component> {
-    const [projectSlug, ...path] = repo.slice(INTERNAL_SCHEME.length).split('/').filter(Boolean);
-    const target = projectSlug && path.length ? await this.components.findByPath(projectSlug, path.join('/')) : null;
-    if (!target || !permissions.canSee({ projectId: target.project.id, accessControl: target.project.accessControl })) {
-      throw ValidationError.field('repo', 'The internal URL does not point to an existing component.', 'does_not_exist');
-    }
-    return target.linked?.component ?? target.component;
   }
 
   private async sourceLanguage(manager: EntityManager, code: string | undefined): Promise<Language> {

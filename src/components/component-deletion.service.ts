@@ -47,7 +47,7 @@ export class ComponentDeletionService {
   private async deleteRow({ component, path }: ComponentContext, user: User): Promise<void> {
     try {
       await this.components.transaction(async (manager) => {
-        if (await manager.getRepository(Component).existsBy({ linkedComponentId: component.id })) throw ValidationError.field(null, HAS_LINKED);
+        if (await this.components.hasLinkedComponents(component.id, manager)) throw ValidationError.field(null, HAS_LINKED);
         await manager.getRepository(Component).delete(component.id);
         // The component's own history goes with it; the removal is remembered by its project, as in Weblate.
         await this.changes.record(manager, {

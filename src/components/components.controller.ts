@@ -38,14 +38,14 @@ export class ComponentsController {
 
   @Patch(':project/:component')
   @RequirePermission('component.edit', 'component')
-  update(@Target() context: ComponentContext, @Body() body: ComponentFieldsDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.components.update(context, body, urls);
+  async update(@Req() req: Request, @Target() context: ComponentContext, @Body() body: ComponentFieldsDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.components.update(context, body, await this.permissions.forRequest(req), urls);
   }
 
   @Put(':project/:component')
   @RequirePermission('component.edit', 'component')
-  replace(@Target() context: ComponentContext, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.components.update(context, body, urls);
+  async replace(@Req() req: Request, @Target() context: ComponentContext, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.components.update(context, body, await this.permissions.forRequest(req), urls);
   }
 
   @Get(':project/:component/lock')

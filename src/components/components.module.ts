@@ -12,11 +12,14 @@ import { ComponentsController } from './components.controller';
 import { ComponentsRepository } from './components.repository';
 import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
+import { RepositorySettings } from './repository-settings';
 
 @Module({
   imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule],
   controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
-  providers: [ComponentsRepository, ComponentsService, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService],
+  providers: [
+    ComponentsRepository, ComponentsService, RepositorySettings, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService,
+  ],
   exports: [ComponentsRepository, ComponentsService],
 })
 export class ComponentsModule {}

@@ -90,6 +90,20 @@ export class ComponentsRepository {
     return manager.getRepository(Component).findOne({ where: { projectId, repo, linkedComponentId: IsNull() }, order: { id: 'ASC' } });
   }
 
+  /** Shares the component into the project; false when it already was. */
+  async addLink(componentId: number, projectId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'INSERT INTO component_links (component_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING component_id',
+      [componentId, projectId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether other components share this one's working copy (`weblate://` links to it). */
+  hasLinkedComponents(id: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return manager.getRepository(Component).existsBy({ linkedComponentId: id });
+  }
+
   /** Every component of the project (those in categories too). */
   async findAllOfProject(projectId: number): Promise<ComponentContext[]> {
     return this.hydrate(await this.dataSource.getRepository(Component).find({ where: { projectId }, order: { id: 'ASC' } }));

@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
-import { AppConfig } from '../config/app-config';
-import { ValidationError } from '../core/errors/domain-error';
+import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -13,21 +12,20 @@ import { Project } from '../projects/project.entity';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { User } from '../users/user.entity';
-import { checkRepositoryUrl } from '../vcs/url-policy';
-import { VcsError } from '../vcs/vcs-error';
 import { Component } from './component.entity';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentContext, ComponentFilter, ComponentsRepository } from './components.repository';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
+import { RepositorySettings } from './repository-settings';
 
 @Injectable()
 export class ComponentsService {
   constructor(
-    @Inject(AppConfig) private readonly config: AppConfig,
     private readonly components: ComponentsRepository,
     private readonly projects: ProjectsRepository,
     private readonly changes: ChangesService,
+    private readonly repositorySettings: RepositorySettings,
   ) {}
 
   async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentResponse>> {
@@ -37,11 +35,12 @@ export class ComponentsService {
     return buildPage(page, count, rows.map((row) => serializeComponent(row, urls)));
   }
 
-  /** PATCH and PUT. Repository settings of a linked component belong to its parent and are refused here. */
-  async update(context: ComponentContext, fields: ComponentFieldsDto, urls: UrlBuilder): Promise<ComponentResponse> {
-    if (fields.push) await this.checkPushUrl(fields.push, fields.vcs ?? context.component.vcs);
+  /** PATCH and PUT. Repository settings of a linked component belong to its owner and are refused here. */
+  async update(context: ComponentContext, fields: ComponentFieldsDto, permissions: UserPermissions, urls: UrlBuilder): Promise<ComponentResponse> {
+    const repository = await this.repositorySettings.checkChange(context, fields, permissions);
     const saved = await this.components.transaction(async (manager) => {
-      const changes: Partial<Component> = componentColumns(fields);
+      const { repo: _repo, branch: _branch, push: _push, ...settings } = componentColumns(fields);
+      const changes: Partial<Component> = { ...settings, ...repository };
       if (fields.source_language !== undefined) changes.sourceLanguageId = (await this.resolveLanguage(manager, fields.source_language)).id;
       if (fields.category !== undefined) changes.categoryId = await this.resolveCategory(manager, context.project, fields.category);
       const next = { ...context.component, ...changes };
@@ -50,20 +49,6 @@ export class ComponentsService {
       return manager.getRepository(Component).save(next);
     });
     return serializeComponent((await this.components.findById(saved.id))!, urls);
-  }
-
-  /**
-   * A push URL is held to the same policy as the repository URL (pushing to an internal host leaks as much as
-   * cloning from one); a component without a remote has nothing to push, as Weblate's clean_repo says.
-   */
-  async checkPushUrl(push: string, vcs: string): Promise<void> {
-    if (vcs === 'local') throw ValidationError.field('push', 'Push URL is not used without a remote repository.');
-    try {
-      await checkRepositoryUrl(push, { allowedSchemes: this.config.vcsAllowedSchemes, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
-    } catch (error) {
-      if (error instanceof VcsError) throw ValidationError.field('push', error.message.replace(/^Repository URL/, 'Push URL'));
-      throw error;
-    }
   }
 
   /** As Weblate's do_lock: only a change of state is logged, so repeating a lock leaves no second entry. */
@@ -89,10 +74,11 @@ export class ComponentsService {
     const project = typeof projectSlug === 'string' && projectSlug ? await this.projects.findBySlug(projectSlug) : null;
     const scope = project && { projectId: project.id, accessControl: project.accessControl };
     if (!project || !scope || !permissions.canSee(scope)) throw ValidationError.field('project_slug', 'Project not found.', 'does_not_exist');
+    // Sharing a component into a project changes that project: Weblate asks for project.edit there.
+    if (!permissions.can('project.edit', scope)) throw new PermissionDeniedError('Can not edit the project the component would be shared with.');
     if (project.id === context.project.id) throw ValidationError.field('project_slug', 'The component already belongs to this project.');
-    await this.components.transaction((manager) =>
-      manager.query('INSERT INTO component_links (component_id, project_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [context.component.id, project.id]),
-    );
+    const added = await this.components.addLink(context.component.id, project.id);
+    if (!added) throw ValidationError.field('project_slug', 'The component is already shared with this project.', 'unique');
     return this.links(context, urls);
   }
 

@@ -73,7 +73,7 @@ export class GitRepository implements Repository {
 
   constructor(
     readonly workDir: string,
-    options: GitRepositoryOptions = {},
+    private readonly options: GitRepositoryOptions = {},
   ) {
     this.ctx = gitContext(workDir);
     this.http = httpClient(options.blockPrivateHosts ? publicOnlyLookup : undefined);
@@ -181,7 +181,7 @@ export class GitRepository implements Repository {
   async push(branch?: string, options: PushOptions = {}): Promise<void> {
     // isomorphic-git speaks only http(s): an ssh push URL goes through the git binary on the same working copy.
     if (options.url && parseRepositoryUrl(options.url).scheme === 'ssh') {
-      return new SystemGitRepository(this.workDir).push(branch, options);
+      return new SystemGitRepository(this.workDir, { blockPrivateHosts: this.options.blockPrivateHosts }).push(branch, options);
     }
     const current = await this.branch();
     const action = `Pushing to ${options.url ? redactUrl(options.url) : await this.remoteUrl()}`;

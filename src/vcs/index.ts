@@ -9,12 +9,16 @@ export { GitRepository, GitRepositoryOptions } from './git-repository';
 export { SystemGitRepository } from './system-git-repository';
 export { checkRepositoryUrl, publicOnlyLookup, UrlPolicy } from './url-policy';
 export { parseRepositoryUrl, redactUrl } from './repository-url';
+export { pinnedSshCommand } from './ssh-pinning';
 export { VcsError, VcsErrorCode } from './vcs-error';
 
 export interface RepositoryOptions {
   /** For http(s) remotes. */
   credentials?: Credentials;
-  /** For http(s) remotes: also check the addresses connected to, against DNS rebinding (see publicOnlyLookup). */
+  /**
+   * Also check the addresses connected to, against DNS rebinding: for http(s) in the HTTP client's lookup
+   * (publicOnlyLookup), for ssh by pinning ssh to a checked address (pinnedSshCommand).
+   */
   blockPrivateHosts?: boolean;
   /** GIT_SSH_COMMAND for ssh remotes (known-hosts file, key); defaults to `ssh -o BatchMode=yes`. */
   sshCommand?: string;

@@ -11,8 +11,9 @@ import {
   Repository,
   RepositoryStatus,
 } from './repository';
-import { redactUrl, splitCredentials } from './repository-url';
-import { classifyGitStderr, runGit, signatureEnv, splitNul, SystemGitOptions } from './system-git';
+import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
+import { pinnedSshCommand } from './ssh-pinning';
+import { classifyGitStderr, DEFAULT_SSH_COMMAND, runGit, signatureEnv, splitNul, SystemGitOptions } from './system-git';
 import { scrubSecrets, VcsError, VcsErrorCode } from './vcs-error';
 import {
   emptyDir,
@@ -46,7 +47,7 @@ export class SystemGitRepository implements Repository {
     };
     await prepareCloneDir(this.workDir);
     const args = ['clone', '--quiet', '--branch', branch, '--single-branch', '--no-tags', '--', split.url, '.'];
-    const run = await runGit(this.workDir, args, this.options);
+    const run = await runGit(this.workDir, args, await this.connectingTo(split.url));
     if (run.code !== 0) {
       await emptyDir(this.workDir);
       throw this.failure(run.stderr, 'clone_failed', `Cloning ${redactUrl(url)}`);
@@ -109,7 +110,8 @@ export class SystemGitRepository implements Repository {
   }
 
   async fetch(): Promise<void> {
-    await this.git(['fetch', '--quiet', '--no-tags', REMOTE], { fallback: 'fetch_failed', action: 'Fetching from' });
+    const connection = await this.connectingTo(await this.originUrl());
+    await this.git(['fetch', '--quiet', '--no-tags', REMOTE], { fallback: 'fetch_failed', action: 'Fetching from', connection });
   }
 
   async merge(style: MergeStyle, options: MergeOptions): Promise<MergeResult> {
@@ -152,12 +154,13 @@ export class SystemGitRepository implements Repository {
     const target = branch ?? (await this.branch());
     const refspec = `HEAD:refs/heads/${this.checkRevision(target)}`;
     if (!options.url) {
-      await this.git(['push', '--quiet', REMOTE, refspec], { fallback: 'push_failed', action: 'Pushing to' });
+      const connection = await this.connectingTo(await this.originUrl());
+      await this.git(['push', '--quiet', REMOTE, refspec], { fallback: 'push_failed', action: 'Pushing to', connection });
       return;
     }
     // A one-off `remote.origin.pushurl`, as Weblate configures it: origin's remote-tracking branch follows the push.
     const args = ['-c', `remote.${REMOTE}.pushurl=${options.url}`, 'push', '--quiet', REMOTE, refspec];
-    const run = await runGit(this.workDir, args, { ...this.options, credentials: options.credentials });
+    const run = await runGit(this.workDir, args, { ...(await this.connectingTo(options.url)), credentials: options.credentials });
     if (run.code !== 0) {
       throw this.failure(run.stderr, 'push_failed', `Pushing to ${redactUrl(options.url)}`, options.credentials);
     }
@@ -200,11 +203,22 @@ export class SystemGitRepository implements Repository {
     return writeWorkTreeFile(this.workDir, path, data);
   }
 
+  /** The options for a command that connects to `url`: over ssh, pinned to a checked public address when asked. */
+  private async connectingTo(url: string): Promise<SystemGitOptions> {
+    if (!this.options.blockPrivateHosts || parseRepositoryUrl(url).scheme !== 'ssh') return this.options;
+    return { ...this.options, sshCommand: await pinnedSshCommand(url, this.options.sshCommand ?? DEFAULT_SSH_COMMAND, this.options.resolve) };
+  }
+
+  /** origin's URL as configured (credentials included, unlike remoteUrl). */
+  private async originUrl(): Promise<string> {
+    return (await this.git(['config', '--get', `remote.${REMOTE}.url`])).toString('utf8').trim();
+  }
+
   private async git(
     args: string[],
-    options: { env?: Record<string, string>; fallback?: VcsErrorCode; action?: string } = {},
+    options: { env?: Record<string, string>; fallback?: VcsErrorCode; action?: string; connection?: SystemGitOptions } = {},
   ): Promise<Buffer> {
-    const run = await runGit(this.workDir, args, { ...this.options, env: options.env });
+    const run = await runGit(this.workDir, args, { ...(options.connection ?? this.options), env: options.env });
     if (run.code !== 0) {
       const action = options.action ? `${options.action} ${await this.remoteUrl()}` : `git ${args[0]}`;
       throw this.failure(run.stderr, options.fallback ?? 'git_failed', action);

@@ -13,7 +13,13 @@ export interface SystemGitOptions {
   credentials?: Credentials;
   /** GIT_SSH_COMMAND; batch mode so that a missing key fails instead of waiting for a password prompt. */
   sshCommand?: string;
+  /** Connect only to public addresses, checked when connecting (see pinnedSshCommand). */
+  blockPrivateHosts?: boolean;
+  /** Host name → addresses for that check; the system resolver by default. */
+  resolve?: (host: string) => Promise<string[]>;
 }
+
+export const DEFAULT_SSH_COMMAND = 'ssh -o BatchMode=yes';
 
 /**
  * Runs the git binary. Settings go through GIT_CONFIG_* variables rather than `-c` arguments so that an
@@ -38,7 +44,7 @@ export function runGit(
     GIT_TERMINAL_PROMPT: '0',
     LC_ALL: 'C', // classifyGitStderr reads git's English messages
     GIT_ALLOW_PROTOCOL: 'ssh:https:http',
-    GIT_SSH_COMMAND: options.sshCommand ?? 'ssh -o BatchMode=yes',
+    GIT_SSH_COMMAND: options.sshCommand ?? DEFAULT_SSH_COMMAND,
     GIT_CONFIG_COUNT: String(config.length),
     ...Object.fromEntries(
       config.flatMap(([key, value], i) => [

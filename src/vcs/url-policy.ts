@@ -16,7 +16,8 @@ export interface UrlPolicy {
   resolve?: (host: string) => Promise<string[]>;
 }
 
-async function systemResolve(host: string): Promise<string[]> {
+/** Host name → its addresses, from the system resolver. */
+export async function systemResolve(host: string): Promise<string[]> {
   return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 }
 
@@ -46,7 +47,7 @@ export async function checkRepositoryUrl(url: string, policy: UrlPolicy): Promis
 }
 
 // Text that does not parse as an address is treated as the unspecified address: refused, failing closed.
-const isNonPublic = (address: string) => isNonPublicAddress(parseIpAddress(address) ?? [0, 0, 0, 0]);
+export const isNonPublic = (address: string) => isNonPublicAddress(parseIpAddress(address) ?? [0, 0, 0, 0]);
 
 /**
  * A `lookup` for outgoing connections that fails when a host name resolves to a non-public address, so that the
