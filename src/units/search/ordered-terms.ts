@@ -5,19 +5,19 @@ import { parseBoolean, parseInteger, parseState } from './query-values';
 import { SqlParams } from './sql-params';
 import { LABELS_COUNT } from './unit-sql';
 
-const NUMBER_COLUMNS: Readonly<Record<string, string>> = {
+const NUMBER_COLUMNS: ReadonlyMap<string, string> = new Map(Object.entries({
   state: 'u.state',
   priority: 'u.priority',
   id: 'u.id',
   position: 'u.position',
   labels_count: LABELS_COUNT,
-};
+}));
 
 const COMPARISONS: Readonly<Record<Operator, string>> = { ':': '=', ':=': '=', ':<': '<', ':<=': '<=', ':>': '>', ':>=': '>=' };
 
 /** Numbers compare as written; `state` also takes names (`state:>=translated`) and `id` a list (`id:1,2,3`). */
 export function compileNumberTerm(field: string, term: TermNode, params: SqlParams): string {
-  const column = NUMBER_COLUMNS[field];
+  const column = NUMBER_COLUMNS.get(field);
   const value = term.value;
   const parse = (text: string) =>
     field === 'state' ? parseState(text, term.valuePosition) : parseInteger(text, term.valuePosition);

@@ -8,7 +8,7 @@
  */
 export type FieldKind = 'text' | 'exact' | 'number' | 'date' | 'boolean' | 'flag';
 
-const FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
+const FIELD_KINDS: ReadonlyMap<string, FieldKind> = new Map(Object.entries({
   source: 'text',
   target: 'text',
   context: 'text',
@@ -38,23 +38,23 @@ const FIELD_KINDS: Readonly<Record<string, FieldKind>> = {
   change_time: 'date',
   is: 'flag',
   has: 'flag',
-};
+}));
 
 /** Other spellings Weblate accepts for the same field. */
-const FIELD_ALIASES: Readonly<Record<string, string>> = {
+const FIELD_ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   key: 'context',
   last_changed: 'changed',
-};
+}));
 
 /** The canonical name of a field as typed (any case), or undefined when the field does not exist. */
 export function canonicalFieldName(typed: string): string | undefined {
   const lower = typed.toLowerCase();
-  const name = FIELD_ALIASES[lower] ?? lower;
-  return name in FIELD_KINDS ? name : undefined;
+  const name = FIELD_ALIASES.get(lower) ?? lower;
+  return FIELD_KINDS.has(name) ? name : undefined;
 }
 
 export function fieldKind(field: string): FieldKind {
-  const kind = FIELD_KINDS[field];
+  const kind = FIELD_KINDS.get(field);
   if (!kind) throw new Error(`not a canonical field name: ${field}`);
   return kind;
 }

@@ -4,7 +4,7 @@ import { QuerySyntaxError } from './query-syntax-error';
 const MAX_INTEGER = 2 ** 31 - 1;
 
 /** Weblate's state names (weblate/utils/state.py) plus the spellings its search documentation uses. */
-const STATE_NAMES: Readonly<Record<string, number>> = {
+const STATE_NAMES: ReadonlyMap<string, number> = new Map(Object.entries({
   empty: 0,
   untranslated: 0,
   'needs-editing': 10,
@@ -15,7 +15,7 @@ const STATE_NAMES: Readonly<Record<string, number>> = {
   approved: 30,
   'read-only': 100,
   readonly: 100,
-};
+}));
 
 const TRUE_WORDS = new Set(['yes', 'true', 'on', '1']);
 const FALSE_WORDS = new Set(['no', 'false', 'off', '0']);
@@ -36,7 +36,7 @@ export function parseInteger(text: string, position: number): number {
 
 export function parseState(text: string, position: number): number {
   if (/^\s*\d+\s*$/.test(text)) return parseInteger(text, position);
-  const state = STATE_NAMES[normalizeWord(text)];
+  const state = STATE_NAMES.get(normalizeWord(text));
   if (state === undefined) throw new QuerySyntaxError(`Unknown state "${text}"`, position);
   return state;
 }

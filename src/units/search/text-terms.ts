@@ -4,7 +4,7 @@ import { validateRegex } from './query-values';
 import { containsPattern, SqlParams } from './sql-params';
 import { anyElement, byUser, Compare, hasComment, hasLabel, hasSuggestion, onSourceUnit } from './unit-sql';
 
-const TEXT_FIELDS: Readonly<Record<string, (compare: Compare) => string>> = {
+const TEXT_FIELDS: ReadonlyMap<string, (compare: Compare) => string> = new Map(Object.entries({
   source: (compare) => anyElement('u.source', compare),
   target: (compare) => anyElement('u.target', compare),
   context: (compare) => compare('u.context'),
@@ -14,9 +14,9 @@ const TEXT_FIELDS: Readonly<Record<string, (compare: Compare) => string>> = {
   suggestion: (compare) => hasSuggestion(compare),
   comment: (compare) => hasComment(false, compare),
   resolved_comment: (compare) => hasComment(true, compare),
-};
+}));
 
-const EXACT_FIELDS: Readonly<Record<string, (compare: Compare) => string>> = {
+const EXACT_FIELDS: ReadonlyMap<string, (compare: Compare) => string> = new Map(Object.entries({
   language: (compare) => compare('l.code'),
   project: (compare) => compare('p.slug'),
   suggestion_author: (compare) => byUser('suggestions', compare),
@@ -25,21 +25,28 @@ const EXACT_FIELDS: Readonly<Record<string, (compare: Compare) => string>> = {
   check: (compare) => anyElement('u.failing_checks', compare),
   dismissed_check: (compare) => anyElement('u.dismissed_checks', compare),
   label: (compare) => hasLabel(compare),
-};
+}));
+
+/** The compiler of a canonical field name (the parser only lets those through). */
+function textField(fields: ReadonlyMap<string, (compare: Compare) => string>, field: string): (compare: Compare) => string {
+  const compile = fields.get(field);
+  if (!compile) throw new Error(`not a canonical text field: ${field}`);
+  return compile;
+}
 
 /** Free text searches the strings and their context, as in Weblate. */
 export function compileFreeText(term: TermNode, params: SqlParams): string {
   const compare = textCompare(term, params);
-  return `(${['source', 'target', 'context'].map((field) => TEXT_FIELDS[field](compare)).join(' OR ')})`;
+  return `(${['source', 'target', 'context'].map((field) => textField(TEXT_FIELDS, field)(compare)).join(' OR ')})`;
 }
 
 export function compileTextTerm(field: string, term: TermNode, params: SqlParams): string {
-  return TEXT_FIELDS[field](textCompare(term, params));
+  return textField(TEXT_FIELDS, field)(textCompare(term, params));
 }
 
 export function compileExactTerm(field: string, term: TermNode, params: SqlParams): string {
   const compare = exactCompare(field, term, params);
-  if (field !== 'component') return EXACT_FIELDS[field](compare);
+  if (field !== 'component') return textField(EXACT_FIELDS, field)(compare);
   // Weblate matches the slug exactly or any part of the display name, so `component:android` finds "Android app".
   const compareName = term.operator === ':' && term.value.kind === 'text' ? textCompare(term, params) : compare;
   return `(${compare('c.slug')} OR ${compareName('c.name')})`;
