@@ -13,6 +13,7 @@ import { ComponentLockedError } from './unit-errors';
 import { failingChecksFor, joinFlags } from './unit-checks';
 import { toRow } from './unit-rows';
 import { appendUnits } from './append-units';
+import { assertCanAddUnits } from './unit-management';
 import { UnitContext, UnitsRepository } from './units.repository';
 
 /**
@@ -32,9 +33,9 @@ export class UnitCreationService {
   async create(translation: TranslationContext, body: Record<string, unknown>, editor: Editor): Promise<UnitContext> {
     const { component } = translation.component;
     if (component.locked) throw new ComponentLockedError();
+    assertCanAddUnits(translation);
     const monolingual = component.template !== '';
     const isSource = translation.translation.isSource;
-    if (monolingual && !isSource) throw ValidationError.field(null, 'Strings can be added only to the source language of a monolingual component.');
     const context = monolingual ? requiredText(body, 'key') : optionalText(body, 'context');
     const source = monolingual ? strings(body, 'value') : strings(body, 'source');
     const target = monolingual ? source : isSource ? source : strings(body, 'target', source.length);
@@ -111,14 +112,15 @@ function strings(body: Record<string, unknown>, field: string, forms?: number): 
   return list;
 }
 
-const WRITABLE_STATES: readonly number[] = [UnitState.Empty, UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
+/** The states a new string may be given (Weblate's choices): not empty, not read-only. */
+const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
 
 function stateOf(body: Record<string, unknown>, empty: boolean): UnitState {
   if (body.state === undefined) return empty ? UnitState.Empty : UnitState.Translated;
   const state = Number(body.state) as UnitState;
-  if (!WRITABLE_STATES.includes(state)) {
+  if (!NEW_UNIT_STATES.includes(state)) {
     throw ValidationError.field('state', `"${String(body.state)}" is not a valid choice.`, 'invalid_choice');
   }
-  if (empty !== (state === UnitState.Empty)) throw ValidationError.field('state', 'Invalid state');
+  if (empty) throw ValidationError.field('state', 'A string without a translation can not have a state.');
   return state;
 }

@@ -14,6 +14,7 @@ import { optionalIds, optionalText, TargetChange, validateTargetChange } from '.
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
 import { UnitContext, UnitsRepository } from './units.repository';
+import { assertCanDeleteUnits } from './unit-management';
 
 export interface Editor {
   permissions: UserPermissions;
@@ -60,6 +61,7 @@ export class UnitEditingService {
   async remove(context: UnitContext, editor: Editor): Promise<void> {
     const { translation } = context;
     if (translation.component.component.locked) throw new ComponentLockedError();
+    assertCanDeleteUnits(translation);
     await this.dataSource.transaction(async (manager) => {
       // A source string goes with its translations; the files lose it at the next commit.
       const [rows]: [{ id: number; translation_id: number }[], number] = await manager.query(

@@ -16,7 +16,7 @@ describe('translation file upload', () => {
   beforeAll(() => ({ t, git, admin } = env));
 
   async function setUp(name: string) {
-    const { project } = await createGitComponent(env, name, { 'po/cs.po': STORED }, { filemask: 'po/*.po', file_format: 'po' });
+    const { project } = await createGitComponent(env, name, { 'po/cs.po': STORED }, { filemask: 'po/*.po', file_format: 'po', manage_units: true });
     return { project, translation: `/api/translations/${project.slug}/app/cs/`, name };
   }
 

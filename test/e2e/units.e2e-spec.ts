@@ -28,7 +28,7 @@ describe('units', () => {
   beforeAll(() => ({ t, git, admin } = env));
 
   async function setUp(name: string) {
-    const { project } = await createGitComponent(env, name, { 'po/cs.po': CS_PO }, { filemask: 'po/*.po', file_format: 'po' });
+    const { project } = await createGitComponent(env, name, { 'po/cs.po': CS_PO }, { filemask: 'po/*.po', file_format: 'po', manage_units: true });
     const translation = `/api/translations/${project.slug}/app/cs/`;
     const units = (await t.http().get(`${translation}units/`).set('Authorization', admin.auth).expect(200)).body.results;
     const byContext = (source: string) => units.find((unit: { source: string[] }) => unit.source[0] === source);

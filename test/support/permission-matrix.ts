@@ -164,10 +164,10 @@ async function createCategory(t: TestApp, project: Project): Promise<Category> {
 
 /**
  * A component with a monolingual base, a new-language base and the Czech translation file in its working
- * copy, for the routes downloading them.
+ * copy, for the routes downloading them; its strings may be managed (added and removed).
  */
 async function createComponentWithFiles(t: TestApp, project: Project): Promise<Component> {
-  const component = await createComponent(t, project, { template: 'base.pot', newBase: 'base.pot' });
+  const component = await createComponent(t, project, { template: 'base.pot', newBase: 'base.pot', manageUnits: true });
   const dir = t.app.get(WorkingCopies).dirOf(component);
   await mkdir(join(dir, 'po'), { recursive: true });
   await writeFile(join(dir, 'base.pot'), 'msgid ""\nmsgstr ""\n');
@@ -241,8 +241,9 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   for (const [label, accessControl] of [['public P', AccessControl.Public], ['protected R', AccessControl.Protected], ['private Q', AccessControl.Private]] as const) {
     const project = await createProject(t, { accessControl });
     const component = await createComponentWithFiles(t, project);
-    // Translation routes name the component's Czech translation (see ':language' in PARAMS).
-    await createTranslation(t, component, 'cs');
+    // Translation routes name the component's Czech translation (see ':language' in PARAMS). It is the source
+    // translation: strings of a monolingual component are added and removed there only (unit-management.ts).
+    await createTranslation(t, component, 'cs', { isSource: true });
     scenarios.push({
       label,
       project,

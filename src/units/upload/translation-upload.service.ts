@@ -20,6 +20,7 @@ import { uploadFormat } from './upload-format';
 import { readUploadOptions, UploadOptions } from './upload-options';
 import { planUpload, StoredUnit } from './upload-plan';
 import { insertSuggestions, writeUnits } from './unit-writes';
+import { assertCanAddUnits } from '../unit-management';
 
 export interface UploadResult {
   not_found: number;
@@ -131,6 +132,7 @@ export class TranslationUploadService {
       if (!permissions.can(permission, scope)) throw new PermissionDeniedError();
     };
     need(METHOD_PERMISSION[options.method]);
+    if (options.method === 'add') assertCanAddUnits(context);
     if (options.method === 'replace' && !permissions.can('component.edit', scope)) {
       need('unit.add');
       need('unit.delete');
