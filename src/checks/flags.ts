@@ -24,6 +24,11 @@ export class Flags {
     return this.entries.get(name) ?? [];
   }
 
+  /** Every parameter of every flag, for validating them. */
+  allParams(): FlagParam[] {
+    return [...this.entries.values()].flat();
+  }
+
   /** The first parameter of a single-value flag such as `max-length:80`. */
   value(name: string): string | undefined {
     return this.params(name)[0]?.text;

@@ -3,6 +3,7 @@ import { Flags } from './flags';
 import { CHECKS } from './registry';
 
 export { parseFlags } from './flags';
+export { regexFlagProblem } from './placeholders';
 
 export interface CheckInput {
   /** One entry per plural form (a single entry when not plural). */
@@ -24,6 +25,16 @@ export const CHECK_NAMES: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(CHECKS.map((check) => [check.id, check.name])),
 );
 
+/**
+ * Strings longer than this (any form, source or target) are checked for their length only: the other checks
+ * scan the text with patterns, and a bound keeps a pasted book from holding a request. Translation strings are
+ * far shorter; Weblate's own limit for a string's text is of the same order.
+ */
+export const MAX_CHECKED_LENGTH = 50_000;
+
+/** The checks that only measure a string, safe whatever its length. */
+const LENGTH_CHECKS = new Set(['max-length']);
+
 function isActive(check: Check, flags: Flags): boolean {
   const flag = flagName(check.id);
   if (flags.has(`ignore-${flag}`) || flags.has('ignore-all-checks')) return false;
@@ -38,7 +49,8 @@ export function runChecks(input: CheckInput): string[] {
   // Weblate does not check read-only strings: nobody can fix them.
   if (flags.has('read-only')) return [];
   const context: CheckContext = { ...input, flags };
-  return CHECKS.filter((check) => isActive(check, flags) && check.run(context)).map((check) => check.id);
+  const tooLong = [...input.source, ...input.target].some((form) => form.length > MAX_CHECKED_LENGTH);
+  return CHECKS.filter((check) => (!tooLong || LENGTH_CHECKS.has(check.id)) && isActive(check, flags) && check.run(context)).map((check) => check.id);
 }
 
 /** Enforced checks (component.enforced_checks) that fail make a translation "needs editing": helper for callers. */

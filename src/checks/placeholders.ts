@@ -1,3 +1,4 @@
+import RE2 from 're2';
 import { Check, CheckContext } from './check';
 import { Flags } from './flags';
 
@@ -5,22 +6,39 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** One pattern for all the flag's placeholders: literals as they are, `r"…"` ones as regular expressions. */
-function placeholderPattern(flags: Flags): RegExp | undefined {
+/**
+ * One pattern for all the flag's placeholders: literals as they are, `r"…"` ones as regular expressions. The
+ * patterns come from users, so they run on RE2, whose time is linear in the text: on JavaScript's engine
+ * `r"(a|a)*b"` and a 34-character string would block the server for minutes.
+ */
+function placeholderPattern(flags: Flags): RE2 | undefined {
   const alternatives = flags
     .params('placeholders')
     .filter((param) => param.text !== '')
     .map((param) => (param.regex ? param.text : escapeRegExp(param.text)));
   if (!alternatives.length) return undefined;
   try {
-    return new RegExp(alternatives.join('|'), flags.has('case-insensitive') ? 'gi' : 'g');
+    return new RE2(alternatives.join('|'), flags.has('case-insensitive') ? 'giu' : 'gu');
   } catch {
-    // A regex JavaScript cannot compile (Python-only syntax) disables the check rather than every save.
+    // Refused where flags are stored (flagsProblem); one stored before that disables the check, not every save.
     return undefined;
   }
 }
 
-function placeholdersIn(text: string, pattern: RegExp, foldCase: boolean): Set<string> {
+/** Why a flags string cannot be used, or null: each `r"…"` parameter must compile on RE2. */
+export function regexFlagProblem(flags: string): string | null {
+  for (const param of Flags.parse(flags).allParams()) {
+    if (!param.regex) continue;
+    try {
+      new RE2(param.text, 'u');
+    } catch (error) {
+      return `Invalid regular expression r"${param.text}": ${(error as Error).message}.`;
+    }
+  }
+  return null;
+}
+
+function placeholdersIn(text: string, pattern: RE2, foldCase: boolean): Set<string> {
   return new Set([...text.matchAll(pattern)].map(([found]) => (foldCase ? found.toLowerCase() : found)));
 }
 

@@ -1,3 +1,4 @@
+import RE2 from 're2';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
@@ -67,11 +68,11 @@ export class TranslationDiscovery {
   }
 }
 
-/** Weblate's language_regex is a Python regex; the common forms are valid in JavaScript too. */
+/** language_regex runs on RE2, as every user-supplied pattern (validated on RE2 when stored). */
 function languageFilter(source: string): (code: string) => boolean {
   if (!source) return () => true;
   try {
-    const regex = new RegExp(source);
+    const regex = new RE2(source, 'u');
     return (code) => regex.test(code);
   } catch {
     return () => true;

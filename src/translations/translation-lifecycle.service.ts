@@ -1,3 +1,4 @@
+import RE2 from 're2';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
@@ -198,11 +199,11 @@ async function exists(repository: Repository, path: string): Promise<boolean> {
   );
 }
 
-/** Weblate's language_regex is a Python regex; the common forms are valid in JavaScript too. */
+/** language_regex runs on RE2, as every user-supplied pattern (validated on RE2 when stored). */
 function matchesLanguageFilter(source: string, code: string): boolean {
   if (!source) return true;
   try {
-    return new RegExp(source).test(code);
+    return new RE2(source, 'u').test(code);
   } catch {
     return true;
   }

@@ -15,6 +15,7 @@ import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
 import { UnitContext, UnitsRepository } from './units.repository';
 import { assertCanDeleteUnits } from './unit-management';
+import { regexFlagProblem } from '../checks';
 
 export interface Editor {
   permissions: UserPermissions;
@@ -42,6 +43,8 @@ export class UnitEditingService {
     const change = validateTargetChange(body, expectedForms(context));
     if (complete && !change && !isSource) throw ValidationError.field('target', 'This field is required.', 'required');
     const sourceFields = { explanation: optionalText(body, 'explanation'), extraFlags: optionalText(body, 'extra_flags'), labels: optionalIds(body, 'labels') };
+    const flagsProblem = sourceFields.extraFlags === undefined ? null : regexFlagProblem(sourceFields.extraFlags);
+    if (flagsProblem) throw ValidationError.field('extra_flags', flagsProblem);
     const touchesSource = Object.values(sourceFields).some((value) => value !== undefined);
     const scope = permissionScope(translation);
     if (touchesSource) {

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { FILE_FORMATS, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
+import { IsCheckFlags } from '../../core/validation/check-flags';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 import { IsRegularExpression } from '../../core/validation/regular-expression';
 import { IsRelativeRepositoryPath } from '../../core/validation/relative-repository-path';
@@ -34,7 +35,7 @@ export class ComponentSettingsDto {
   @IsOptional() @IsString() agreement?: string;
   @IsOptional() @IsIn(NEW_LANG_CHOICES) new_lang?: string;
   @IsOptional() @IsIn(LANGUAGE_CODE_STYLES) language_code_style?: string;
-  @IsOptional() @IsString() check_flags?: string;
+  @IsOptional() @IsString() @IsCheckFlags() check_flags?: string;
   @IsOptional() @Transform(toList) @IsArray() @IsString({ each: true }) enforced_checks?: string[];
   @IsOptional() @ToInteger() @IsIn(PRIORITIES) priority?: number;
   @IsOptional() @ToBoolean() @IsBoolean() restricted?: boolean;

@@ -1,6 +1,7 @@
 import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { AccessControl } from '../project.entity';
+import { IsCheckFlags } from '../../core/validation/check-flags';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
@@ -34,7 +35,7 @@ class ProjectSettingsDto {
   @IsOptional() @ToInteger() @IsIn([AccessControl.Public, AccessControl.Protected, AccessControl.Private, AccessControl.Custom])
   access_control?: AccessControl;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @IsCheckFlags()
   check_flags?: string;
 
   @IsOptional() @IsString() @MaxLength(150)
