@@ -44,7 +44,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         AuthModule,
-        DatabaseModule.forRoot(database),
+        // The API's statements are bounded; a separate worker's bulk jobs are not (its requests come from the queue).
+        DatabaseModule.forRoot({ ...database, statementTimeoutMs: worker ? 0 : config.dbStatementTimeoutMs }),
         RedisModule,
         TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),
         RepositoriesModule,

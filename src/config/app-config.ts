@@ -22,6 +22,7 @@ export class AppConfig {
   readonly runWorkers: boolean;
   readonly uploadMaxBytes: number;
   readonly screenshotMaxPixels: number;
+  readonly dbStatementTimeoutMs: number;
   readonly projectRemovalBackgroundUnits: number;
   readonly logLevel: string;
   readonly siteTitle: string;
@@ -45,6 +46,7 @@ export class AppConfig {
     this.runWorkers = env.RUN_WORKERS;
     this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
     this.screenshotMaxPixels = env.SCREENSHOT_MAX_PIXELS;
+    this.dbStatementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS;
     this.projectRemovalBackgroundUnits = env.PROJECT_REMOVAL_BACKGROUND_UNITS;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;

@@ -61,6 +61,13 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /**
+   * PostgreSQL statement_timeout of the API's connections, in milliseconds (0: none): no single request holds a
+   * connection forever; a statement cancelled by it answers 503.
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  DB_STATEMENT_TIMEOUT_MS = 30_000;
+
   /** Largest screenshot, in pixels (width × height) its header declares; checked before anything decodes it. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   SCREENSHOT_MAX_PIXELS = 50_000_000;

@@ -7,12 +7,13 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
  * The one description of our database, shared by the app, the CLI, ormconfig.ts and the tests. `schema` puts
  * every table in one PostgreSQL schema (tests get a fresh one per file); extensions stay in `public`.
  */
-export function dataSourceOptions(url: string, schema?: string): DataSourceOptions {
+export function dataSourceOptions(url: string, schema?: string, statementTimeoutMs = 0): DataSourceOptions {
+  const timeout = statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {};
   return {
     type: 'postgres',
     url,
     schema,
-    extra: schema ? { options: `-c search_path=${schema},public`, max: 5 } : { max: 20 },
+    extra: schema ? { options: `-c search_path=${schema},public`, max: 5, ...timeout } : { max: 20, ...timeout },
     // Listed, not globbed: the same list works compiled, under ts-node and inside Jest.
     entities: ENTITIES,
     migrations: MIGRATIONS,

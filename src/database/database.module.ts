@@ -7,6 +7,8 @@ export interface DatabaseTarget {
   url: string;
   /** A PostgreSQL schema to keep every table in (each test file gets its own). */
   schema?: string;
+  /** statement_timeout of every connection, in milliseconds; none when absent or 0. */
+  statementTimeoutMs?: number;
 }
 
 @Module({})
@@ -17,7 +19,7 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(target.url, target.schema),
+          ...dataSourceOptions(target.url, target.schema, target.statementTimeoutMs),
           retryAttempts: 3,
           retryDelay: 1000,
           manualInitialization: options.lazy ?? false,

@@ -83,6 +83,16 @@ export class ThrottledError extends DomainError {
   }
 }
 
+/** The database gave up on a statement (statement_timeout): the server is busy, or the request asks too much. */
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+  readonly code = 'service_unavailable';
+
+  constructor(detail = 'The request took too long and was cancelled; try again later or ask for less.') {
+    super(detail);
+  }
+}
+
 /** A 400 with one entry per field problem; `detail` repeats the first for clients that read only that. */
 export class ValidationError extends DomainError {
   readonly status = 400;

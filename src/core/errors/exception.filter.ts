@@ -9,6 +9,7 @@ import {
   FieldError,
   MethodNotAllowedError,
   NotFoundError,
+  ServiceUnavailableError,
   ThrottledError,
   ValidationError,
 } from './domain-error';
@@ -33,6 +34,9 @@ const CLIENT_SQL_ERRORS: Record<string, string> = {
   '22001': 'Value is too long.',
   '22003': 'Number is out of range.',
 };
+
+/** PostgreSQL's query_canceled: statement_timeout (DB_STATEMENT_TIMEOUT_MS) ended the statement. */
+const QUERY_CANCELED = '57014';
 
 /**
  * The only place that knows how errors look on the wire: every non-2xx body has `detail`, plus the
@@ -68,6 +72,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof QueryFailedError) {
       const code = (exception.driverError as { code?: string } | undefined)?.code ?? '';
       if (CLIENT_SQL_ERRORS[code]) return ValidationError.field(null, CLIENT_SQL_ERRORS[code], code === '23505' ? 'unique' : 'invalid');
+      if (code === QUERY_CANCELED) return new ServiceUnavailableError();
     }
     return new ServerError();
   }
