@@ -13,10 +13,12 @@ import { TasksService } from '../tasks/tasks.service';
 import { VcsError } from '../vcs/vcs-error';
 import { initLocalRepository } from '../vcs/local-repository';
 import { WorkingCopies } from '../repositories/working-copies';
-import { UploadedFiles } from '../core/http/body-parsing.middleware';
+import { readUploaded, UploadedFile, UploadedFiles } from '../core/http/multipart';
 import { Component } from './component.entity';
 import { defaultMessageColumns, INTERNAL_SCHEME, LOCAL_REPO } from './component-defaults';
-import { readZipUpload } from './zip-upload';
+import { extractZipUpload } from './zip-upload';
+import { Filemask } from '../translations/filemask';
+import { writeWorkTreeFile } from '../vcs/work-tree';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentsRepository } from './components.repository';
@@ -51,13 +53,12 @@ export class ComponentCreationService {
     urls: UrlBuilder,
   ): Promise<ComponentResponse> {
     // Uploaded files make a component without a remote: `vcs` local, `repo` local:, as in Weblate.
-    // An archive may expand to a few times the upload limit: translation files compress well, bombs far better.
-    const zipped = uploads.zipfile ? await readZipUpload(uploads.zipfile.buffer, 4 * this.config.uploadMaxBytes) : null;
-    const document = !zipped && uploads.docfile ? await this.readDocfile(uploads.docfile, fields) : null;
+    const zipfile = uploads.zipfile;
+    const document = !zipfile && uploads.docfile ? await this.readDocfile(uploads.docfile, fields) : null;
     if (document) Object.assign(fields, { file_format: document.fileFormat, filemask: document.filemask, template: document.template, new_base: document.newBase });
     assertRequired(fields);
     assertFilemask(fields.filemask);
-    const uploaded = zipped ?? document?.files ?? null;
+    const uploaded = Boolean(zipfile ?? document);
     const repo = uploaded ? LOCAL_REPO : fields.repo?.trim();
     if (!repo) throw ValidationError.field('repo', 'This field is required.', 'required');
     if (fields.push) await this.repositorySettings.checkPushUrl(fields.push, uploaded ? 'local' : (fields.vcs ?? 'git'));
@@ -87,18 +88,23 @@ export class ComponentCreationService {
       });
       return created;
     });
-    if (uploaded) await this.importUpload(saved, uploaded, zipped ? 'zipfile' : 'docfile');
+    if (zipfile) await this.importUpload(saved, 'zipfile', (dir) => this.extractZip(zipfile.path, dir, fields.filemask!));
+    if (document) await this.importUpload(saved, 'docfile', (dir) => writeFiles(dir, document.files));
     const task = await this.tasks.start('component.setup', { componentId: saved.id });
     await this.components.transaction((manager) => manager.getRepository(Component).update(saved.id, { taskId: task.id }));
     return serializeComponent((await this.components.findById(saved.id))!, urls);
   }
 
-  /** Writes the uploaded files into a new local repository as its first commit; on failure nothing stays. */
-  private async importUpload(component: Component, files: Map<string, Buffer>, field: string): Promise<void> {
+  /**
+   * Puts the uploaded files into a new local repository (`write` returns the paths it wrote) as its first commit;
+   * on failure nothing stays: neither the component nor its files.
+   */
+  private async importUpload(component: Component, field: string, write: (dir: string) => Promise<string[]>): Promise<void> {
+    const dir = this.workingCopies.dirOf(component);
     try {
-      const repository = await initLocalRepository(this.workingCopies.dirOf(component));
-      for (const [path, content] of files) await repository.writeFile(path, content);
-      await repository.commit([...files.keys()], { message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER });
+      const repository = await initLocalRepository(dir);
+      const paths = await write(dir);
+      await repository.commit(paths, { message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER });
     } catch (error) {
       await this.components.transaction((manager) => manager.getRepository(Component).delete(component.id));
       await this.workingCopies.remove(component);
@@ -107,11 +113,24 @@ export class ComponentCreationService {
     }
   }
 
+  /**
+   * An archive may expand to a few times the upload limit (translation files compress well, bombs far better);
+   * one with no file the mask matches would make an empty component, which Weblate refuses.
+   */
+  private async extractZip(zipPath: string, dir: string, filemask: string): Promise<string[]> {
+    const paths = await extractZipUpload(zipPath, dir, 4 * this.config.uploadMaxBytes);
+    const mask = new Filemask(filemask);
+    if (!paths.some((path) => mask.codeOf(path) !== null)) {
+      throw ValidationError.field('zipfile', `The ZIP file contains no file matching the file mask ${filemask}.`);
+    }
+    return paths;
+  }
+
   /** The document is stored as the source language's file, so the source language is resolved first. */
-  private async readDocfile(upload: Express.Multer.File, fields: NewComponentDto): Promise<DocfileImport> {
+  private async readDocfile(upload: UploadedFile, fields: NewComponentDto): Promise<DocfileImport> {
     const source = await this.components.transaction((manager) => this.sourceLanguage(manager, fields.source_language));
     return readDocfileUpload(
-      upload,
+      (await readUploaded(upload))!,
       { slug: fields.slug, sourceLanguage: source.code, fileFormat: fields.file_format, filemask: fields.filemask, template: fields.template, newBase: fields.new_base },
       this.config.uploadMaxBytes,
     );
@@ -130,4 +149,10 @@ function assertRequired(fields: NewComponentDto): asserts fields is NewComponent
   if (missing.length) {
     throw new ValidationError(missing.map((attr) => ({ code: 'required', detail: 'This field is required.', attr })));
   }
+}
+
+/** Writes files (path → content) under `dir`; the paths written. */
+async function writeFiles(dir: string, files: Map<string, Buffer>): Promise<string[]> {
+  for (const [path, content] of files) await writeWorkTreeFile(dir, path, content);
+  return [...files.keys()];
 }

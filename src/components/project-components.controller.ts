@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
 import { RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { uploadedFiles } from '../core/http/body-parsing.middleware';
+import { AcceptsUploads, uploadedFiles } from '../core/http/multipart';
 import { requestContext } from '../core/http/request-context';
 import { Target } from '../core/auth/target';
 import { Page, PageRequest } from '../core/pagination/page';
@@ -35,6 +35,7 @@ export class ProjectComponentsController {
   /** Answers 201 at once; the clone and file discovery run in the task at `task_url`. */
   @Post()
   @RequirePermission('project.edit', 'project')
+  @AcceptsUploads({ files: 2, fields: 60 })
   async create(@Req() req: Request, @Target() project: Project, @Body() body: NewComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
     return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), requestContext(req).user, urls);
   }

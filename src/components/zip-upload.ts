@@ -1,37 +1,97 @@
-import JSZip from 'jszip';
-import { posix } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl, { Entry, ZipFile } from 'yauzl';
 import { ValidationError } from '../core/errors/domain-error';
 
-/** Generous for translation files, small enough that a crafted archive cannot fill the disk or memory. */
+/** Generous for translation files, small enough that a crafted archive cannot fill the disk. */
 const MAX_FILES = 10_000;
 
 /**
- * Reads an uploaded zip into relative paths and contents, refusing what could escape the working copy
- * (absolute paths, `..`, `.git`) and archives that expand beyond `maxTotalBytes` (zip bombs). Sizes are
- * counted while inflating, not taken from the archive's own headers, which can lie. JSZip quietly rewrites
- * `../x` to `x`; the original name is checked instead, so such an archive is refused rather than altered.
+ * Extracts an uploaded zip (a file on disk) into `targetDir` and returns the relative paths written. The entry
+ * count comes from the central directory before anything is inflated; each entry streams to disk, its bytes
+ * counted while inflating (an archive's own size headers can lie), so a zip bomb stops at `maxTotalBytes`
+ * with at most one chunk in memory. Paths that could leave the working copy (absolute, `..`, `.git`) are
+ * refused, never rewritten. On failure the caller removes `targetDir`.
  */
-export async function readZipUpload(data: Buffer, maxTotalBytes: number, field = 'zipfile'): Promise<Map<string, Buffer>> {
-  let zip: JSZip;
+export async function extractZipUpload(zipPath: string, targetDir: string, maxTotalBytes: number, field = 'zipfile'): Promise<string[]> {
+  const refuse = (detail: string) => ValidationError.field(field, detail);
+  let zip: ZipFile;
   try {
-    zip = await JSZip.loadAsync(data, { checkCRC32: true });
+    zip = await open(zipPath);
   } catch (error) {
-    throw ValidationError.field(field, `Could not read the ZIP file: ${(error as Error).message}`);
+    throw refuse(`Could not read the ZIP file: ${(error as Error).message}`);
   }
-  const entries = Object.values(zip.files).filter((entry) => !entry.dir);
-  if (entries.length > MAX_FILES) throw ValidationError.field(field, `The ZIP file has more than ${MAX_FILES} files.`);
-  const files = new Map<string, Buffer>();
-  let total = 0;
-  for (const entry of entries) {
-    const path = safePath(entry.unsafeOriginalName ?? entry.name);
-    if (!path) throw ValidationError.field(field, `The ZIP file contains an unsafe path: ${entry.name}`);
-    const content = await inflateWithin(entry, maxTotalBytes - total);
-    if (!content) throw ValidationError.field(field, `The ZIP file expands to more than ${Math.round(maxTotalBytes / 1024 / 1024)} MiB.`);
-    total += content.length;
-    files.set(path, content);
+  try {
+    if (zip.entryCount > MAX_FILES) throw refuse(`The ZIP file has more than ${MAX_FILES} files.`);
+    const written: string[] = [];
+    let budget = maxTotalBytes;
+    // yauzl refuses names leaving the archive's root itself ("invalid relative path"), reported as unsafe too.
+    const next = () => nextEntry(zip).catch((error: Error) => {
+      throw refuse(/relative path|absolute path/.test(error.message) ? `The ZIP file contains an unsafe path: ${error.message}` : `Could not read the ZIP file: ${error.message}`);
+    });
+    for (let entry = await next(); entry; entry = await next()) {
+      if (entry.fileName.endsWith('/')) continue;
+      const path = safePath(entry.fileName);
+      if (!path) throw refuse(`The ZIP file contains an unsafe path: ${entry.fileName}`);
+      const size = await extractEntry(zip, entry, join(targetDir, path), budget).catch((error: unknown) => {
+        throw error instanceof ValidationError ? error : refuse(`Could not read the ZIP file: ${(error as Error).message}`);
+      });
+      if (size === null) throw refuse(`The ZIP file expands to more than ${Math.round(maxTotalBytes / 1024 / 1024)} MiB.`);
+      budget -= size;
+      written.push(path);
+    }
+    if (written.length === 0) throw refuse('The ZIP file contains no files.');
+    return written;
+  } finally {
+    zip.close();
   }
-  if (files.size === 0) throw ValidationError.field(field, 'The ZIP file contains no files.');
-  return files;
+}
+
+function open(path: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, zip) => (error ? reject(error) : resolve(zip))),
+  );
+}
+
+/** The next entry of the central directory, or null at its end. */
+function nextEntry(zip: ZipFile): Promise<Entry | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
+    zip.once('entry', (entry: Entry) => (cleanup(), resolve(entry)));
+    zip.once('end', () => (cleanup(), resolve(null)));
+    zip.once('error', (error: Error) => (cleanup(), reject(error)));
+    zip.readEntry();
+  });
+}
+
+/** Streams one entry to `target`; its size, or null when it passes `budget` bytes (the partial file stays for the caller to remove). */
+async function extractEntry(zip: ZipFile, entry: Entry, target: string, budget: number): Promise<number | null> {
+  const input = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+  );
+  await mkdir(dirname(target), { recursive: true });
+  let size = 0;
+  let overBudget = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > budget) {
+        overBudget = true;
+        return done(new Error('over budget'));
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(input, counter, createWriteStream(target, { flags: 'wx' }));
+  } catch (error) {
+    if (overBudget) return null;
+    throw error;
+  }
+  return size;
 }
 
 function safePath(name: string): string | null {
@@ -39,25 +99,4 @@ function safePath(name: string): string | null {
   if (normalized.startsWith('/') || normalized.startsWith('../') || normalized === '..' || /^[A-Za-z]:/.test(normalized)) return null;
   if (normalized.split('/').some((part) => part === '.git' || part === '..')) return null;
   return normalized;
-}
-
-/** Inflates one entry, stopping as soon as it passes `budget` bytes; null when it does. */
-function inflateWithin(entry: JSZip.JSZipObject, budget: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stream = entry.nodeStream('nodebuffer');
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > budget) {
-        stream.removeAllListeners('data');
-        (stream as unknown as { pause(): void }).pause();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-    stream.on('error', reject);
-  });
 }

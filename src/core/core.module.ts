@@ -8,6 +8,7 @@ import { ApiExceptionFilter } from './errors/exception.filter';
 import { createValidationPipe } from './errors/validation.pipe';
 import { AllowHeaderMiddleware } from './http/allow-header.middleware';
 import { BodyParsingMiddleware } from './http/body-parsing.middleware';
+import { RefuseUnexpectedMultipart } from './http/multipart';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { ResponseFormatInterceptor } from './http/response-format.interceptor';
 import { RouteTable } from './http/route-table';
@@ -32,6 +33,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
     { provide: APP_GUARD, useClass: PolicyGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: ResponseFormatInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: RefuseUnexpectedMultipart },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
   exports: [RouteTable, TargetLoader],

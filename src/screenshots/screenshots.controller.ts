@@ -5,7 +5,7 @@ import { PermissionService } from '../auth/permission.service';
 import { ComponentContext } from '../components/components.repository';
 import { Authenticated, Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
 import { Target } from '../core/auth/target';
-import { uploadedFiles } from '../core/http/body-parsing.middleware';
+import { AcceptsUploads, readUploaded, uploadedFiles } from '../core/http/multipart';
 import { requestContext } from '../core/http/request-context';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -34,9 +34,10 @@ export class ScreenshotsController {
   /** Multipart `image` with `name`, `project_slug`, `component_slug` and `language_code`; the permission is checked on the component named. */
   @Post('screenshots')
   @Authenticated()
+  @AcceptsUploads({ files: 1, fields: 10 })
   async create(@Req() req: Request, @Body() body: CreateScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
     const caller = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user.id ?? null };
-    return this.screenshots.create(body, uploadedFiles(req).image, caller, urls);
+    return this.screenshots.create(body, await readUploaded(uploadedFiles(req).image), caller, urls);
   }
 
   @Get('screenshots/:id')
@@ -75,14 +76,16 @@ export class ScreenshotsController {
   @Post('screenshots/:id/file')
   @HttpCode(200)
   @RequirePermission('screenshot.edit', 'screenshot')
-  uploadFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
-    return this.screenshots.replaceImage(context, uploadedFiles(req).image, requestContext(req).user.id ?? null);
+  @AcceptsUploads({ files: 1, fields: 5 })
+  async uploadFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
+    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), requestContext(req).user.id ?? null);
   }
 
   @Put('screenshots/:id/file')
   @RequirePermission('screenshot.edit', 'screenshot')
-  replaceFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
-    return this.screenshots.replaceImage(context, uploadedFiles(req).image, requestContext(req).user.id ?? null);
+  @AcceptsUploads({ files: 1, fields: 5 })
+  async replaceFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
+    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), requestContext(req).user.id ?? null);
   }
 
   @Post('screenshots/:id/units')

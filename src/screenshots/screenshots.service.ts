@@ -6,6 +6,7 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
 import { AppConfig } from '../config/app-config';
+import type { FileContent } from '../core/http/multipart';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -55,7 +56,7 @@ export class ScreenshotsService {
    * The target comes from the body, so it is checked here: what the caller cannot see is reported as not
    * found on the field that named it (as Weblate does), what they see but may not change is 403.
    */
-  async create(fields: CreateScreenshotDto, image: Express.Multer.File | undefined, caller: ScreenshotCaller, urls: UrlBuilder): Promise<ScreenshotResponse> {
+  async create(fields: CreateScreenshotDto, image: FileContent | undefined, caller: ScreenshotCaller, urls: UrlBuilder): Promise<ScreenshotResponse> {
     const component = await this.visibleComponent(fields.project_slug, fields.component_slug, caller.permissions);
     const translation = await this.translations.findInComponent(component, fields.language_code);
     if (!translation) {
@@ -131,7 +132,7 @@ export class ScreenshotsService {
   }
 
   /** A new image for the screenshot; the previous file goes once the row names the new one. */
-  async replaceImage(context: ScreenshotContext, image: Express.Multer.File | undefined, userId: number | null): Promise<{ result: true }> {
+  async replaceImage(context: ScreenshotContext, image: FileContent | undefined, userId: number | null): Promise<{ result: true }> {
     const format = checkImage(image, this.config.screenshotMaxPixels);
     const path = await this.storage.write(context.translation.component.project.id, image!.buffer, format);
     let previous: string;
@@ -195,9 +196,9 @@ export class ScreenshotsService {
  * The uploaded image, told by its content: PNG, JPEG, GIF or WebP (the byte limit is the body parser's), no
  * larger than `maxPixels` by the size its header declares, so no oversized image is ever decoded.
  */
-function checkImage(image: Express.Multer.File | undefined, maxPixels: number): ImageFormat {
+function checkImage(image: FileContent | undefined, maxPixels: number): ImageFormat {
   if (!image) throw ValidationError.field('image', 'No file was submitted.', 'required');
-  if (image.size === 0) throw ValidationError.field('image', 'The submitted file is empty.', 'empty');
+  if (image.buffer.length === 0) throw ValidationError.field('image', 'The submitted file is empty.', 'empty');
   const format = detectImageFormat(image.buffer);
   if (!format) {
     throw ValidationError.field('image', 'Unsupported image format: upload a PNG, JPEG, GIF or WebP image.', 'invalid_image');

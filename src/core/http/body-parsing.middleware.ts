@@ -1,47 +1,20 @@
-import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
+import { Injectable, NestMiddleware } from '@nestjs/common';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
-import multer, { MulterError } from 'multer';
-import { AppConfig } from '../../config/app-config';
 import { ParseError, PayloadTooLargeError } from '../errors/domain-error';
 import { assertDictionaryBody, JSON_MAX_DEPTH, jsonNestingDepth } from './request-body-shape';
 
-/** An uploaded file of a multipart request, by field name. */
-export type UploadedFiles = Record<string, Express.Multer.File>;
-
-const FILES = Symbol('uploadedFiles');
-
-export function uploadedFiles(req: Request): UploadedFiles {
-  return (req as unknown as Record<symbol, UploadedFiles | undefined>)[FILES] ?? {};
-}
-
 /**
- * The single body-parsing layer: JSON, form-urlencoded and multipart all end up as a plain `req.body`, so
- * DTOs never care which one a client sent; multipart files are kept aside by field name. Parser failures
- * become our own errors, so they reach the exception filter and get a `detail`.
+ * The body-parsing layer for JSON and form-urlencoded bodies: both end up as a plain `req.body`, so DTOs never
+ * care which one a client sent. Multipart bodies are not read here: the routes that take files parse them
+ * after the guards (see multipart.ts), and every other route refuses them unread. Parser failures become our
+ * own errors, so they reach the exception filter and get a `detail`.
  */
 @Injectable()
 export class BodyParsingMiddleware implements NestMiddleware {
-  private readonly parsers: ((req: Request, res: Response, next: (error?: unknown) => void) => void)[];
-
-  constructor(@Inject(AppConfig) config: AppConfig) {
-    const upload = multer({
-      storage: multer.memoryStorage(),
-      limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 200, fieldSize: 1024 * 1024 },
-    }).any();
-    this.parsers = [
-      json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson }),
-      urlencoded({ limit: '10mb', extended: false, parameterLimit: 5000 }),
-      (req, res, next) => {
-        if (!req.is('multipart/form-data')) return next();
-        upload(req, res, (error?: unknown) => {
-          if (error) return next(error);
-          const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-          (req as unknown as Record<symbol, UploadedFiles>)[FILES] = Object.fromEntries(files.map((file) => [file.fieldname, file]));
-          next();
-        });
-      },
-    ];
-  }
+  private readonly parsers: ((req: Request, res: Response, next: (error?: unknown) => void) => void)[] = [
+    json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson }),
+    urlencoded({ limit: '10mb', extended: false, parameterLimit: 5000 }),
+  ];
 
   use(req: Request, res: Response, next: NextFunction): void {
     // Notification hooks read their own body: a JSON payload or a form's `payload` field, answered with
@@ -76,17 +49,11 @@ function checkBody(req: Request): unknown {
 }
 
 function translateParserError(error: unknown): unknown {
-  if (error instanceof MulterError) {
-    return error.code === 'LIMIT_FILE_SIZE'
-      ? new PayloadTooLargeError(`Uploaded file "${error.field}" is too large.`)
-      : new ParseError(`Multipart form parse error - ${error.message}`);
-  }
   const parserError = error as { type?: string; message?: string; status?: number };
   if (parserError.type === 'entity.too.large') return new PayloadTooLargeError('Request body is too large.');
   if (parserError.type === 'entity.parse.failed') return new ParseError(`JSON parse error - ${parserError.message}`);
   if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
     return new ParseError(parserError.message ?? 'Malformed request body.');
   }
-  if (error instanceof Error && /multipart|boundary/i.test(error.message)) return new ParseError(`Multipart form parse error - ${error.message}`);
   return error;
 }

@@ -17,6 +17,7 @@ import { TranslationScanner } from '../translation-scanner';
 import { changeScope } from '../unit-editing.service';
 import type { Uploader, UploadResult } from './translation-upload.service';
 import { UploadOptions } from './upload-options';
+import type { FileContent } from '../../core/http/multipart';
 
 /**
  * Methods `replace` and `source`: the upload becomes the file in the repository (the translation's, or the
@@ -33,7 +34,7 @@ export class FileReplacement {
     private readonly changes: ChangesService,
   ) {}
 
-  async replace(context: TranslationContext, file: Express.Multer.File, options: UploadOptions, uploader: Uploader): Promise<UploadResult> {
+  async replace(context: TranslationContext, file: FileContent, options: UploadOptions, uploader: Uploader): Promise<UploadResult> {
     const { component } = context.component;
     const path = options.method === 'source' ? component.template || component.newBase : context.translation.filename;
     if (!path) throw ValidationError.field('method', 'This method is not available here.');

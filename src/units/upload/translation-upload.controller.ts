@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { PermissionService } from '../../auth/permission.service';
 import { RequirePermission } from '../../core/auth/policy.decorators';
 import { Target } from '../../core/auth/target';
-import { uploadedFiles } from '../../core/http/body-parsing.middleware';
+import { AcceptsUploads, readUploaded, uploadedFiles } from '../../core/http/multipart';
 import { requestContext } from '../../core/http/request-context';
 import { TranslationContext } from '../../translations/translations.repository';
 import { TranslationUploadService, UploadResult } from './translation-upload.service';
@@ -21,18 +21,20 @@ export class TranslationUploadController {
   @Post(':project/:component/:language/file')
   @HttpCode(200)
   @RequirePermission('upload.perform', 'translation')
+  @AcceptsUploads({ files: 1, fields: 10 })
   upload(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>): Promise<UploadResult> {
     return this.run(req, context, body);
   }
 
   @Put(':project/:component/:language/file')
   @RequirePermission('upload.perform', 'translation')
+  @AcceptsUploads({ files: 1, fields: 10 })
   replace(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>): Promise<UploadResult> {
     return this.run(req, context, body);
   }
 
   private async run(req: Request, context: TranslationContext, body: Record<string, unknown>): Promise<UploadResult> {
     const uploader = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null };
-    return this.uploads.upload(context, uploadedFiles(req).file, body ?? {}, uploader);
+    return this.uploads.upload(context, await readUploaded(uploadedFiles(req).file), body ?? {}, uploader);
   }
 }

@@ -21,6 +21,7 @@ import { readUploadOptions, UploadOptions } from './upload-options';
 import { planUpload, StoredUnit } from './upload-plan';
 import { insertSuggestions, writeUnits } from './unit-writes';
 import { assertCanAddUnits } from '../unit-management';
+import type { FileContent } from '../../core/http/multipart';
 
 export interface UploadResult {
   not_found: number;
@@ -77,7 +78,7 @@ export class TranslationUploadService {
     private readonly replacement: FileReplacement,
   ) {}
 
-  async upload(context: TranslationContext, file: Express.Multer.File | undefined, body: Record<string, unknown>, uploader: Uploader): Promise<UploadResult> {
+  async upload(context: TranslationContext, file: FileContent | undefined, body: Record<string, unknown>, uploader: Uploader): Promise<UploadResult> {
     if (!file) throw ValidationError.field('file', 'No file was submitted.', 'required');
     const options = readUploadOptions(body);
     this.authorize(context, options, uploader.permissions);
@@ -143,7 +144,7 @@ export class TranslationUploadService {
     if (!methodApplies(options.method, context)) throw ValidationError.field('method', 'This method is not available here.');
   }
 
-  private async parse(context: TranslationContext, file: Express.Multer.File): Promise<TranslationUnit[]> {
+  private async parse(context: TranslationContext, file: FileContent): Promise<TranslationUnit[]> {
     const { component } = context.component;
     const format = uploadFormat(component.fileFormat, file.originalname);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
