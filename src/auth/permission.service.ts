@@ -30,22 +30,29 @@ export class PermissionService {
       permissions: string[];
       language_ids: number[];
       project_ids: number[];
+      component_ids: number[];
+      component_project_ids: number[];
     }[] = await this.dataSource.query(
-      `SELECT g.id AS group_id, g.project_selection, g.language_selection,
+      `WITH granted AS (
+         SELECT g.id AS group_id,
+           -- As in Weblate, a group selecting from component lists grants on the lists' components (members by
+           -- hand or by rule) instead of on projects; any group also grants on the components added to it.
+           ARRAY(
+             SELECT gc.component_id FROM group_components gc WHERE gc.group_id = g.id
+             UNION
+             SELECT m.component_id FROM group_component_lists gcl JOIN component_list_members m ON m.list_id = gcl.list_id
+             WHERE gcl.group_id = g.id AND g.project_selection = $2
+           ) AS component_ids
+         FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = $1
+       )
+       SELECT g.id AS group_id, g.project_selection, g.language_selection,
          ARRAY(SELECT DISTINCT unnest(r.permissions) FROM group_roles gr JOIN roles r ON r.id = gr.role_id WHERE gr.group_id = g.id) AS permissions,
          ARRAY(SELECT gl.language_id FROM group_languages gl WHERE gl.group_id = g.id) AS language_ids,
-         CASE WHEN g.project_selection = $2
-           -- As in Weblate, a group selecting from component lists covers the projects of the lists' components
-           -- (members by hand or by rule) instead of projects added to it by hand.
-           THEN ARRAY(SELECT DISTINCT c.project_id FROM group_component_lists gcl
-                        JOIN component_list_members m ON m.list_id = gcl.list_id
-                        JOIN components c ON c.id = m.component_id
-                      WHERE gcl.group_id = g.id)
-           ELSE ARRAY(SELECT gp.project_id FROM group_projects gp WHERE gp.group_id = g.id)
-         END
-           || CASE WHEN g.defining_project_id IS NULL THEN '{}'::int[] ELSE ARRAY[g.defining_project_id] END AS project_ids
-       FROM user_groups ug JOIN groups g ON g.id = ug.group_id
-       WHERE ug.user_id = $1`,
+         CASE WHEN g.project_selection = $2 THEN '{}'::int[] ELSE ARRAY(SELECT gp.project_id FROM group_projects gp WHERE gp.group_id = g.id) END
+           || CASE WHEN g.defining_project_id IS NULL THEN '{}'::int[] ELSE ARRAY[g.defining_project_id] END AS project_ids,
+         granted.component_ids,
+         ARRAY(SELECT DISTINCT c.project_id FROM components c WHERE c.id = ANY(granted.component_ids)) AS component_project_ids
+       FROM granted JOIN groups g ON g.id = granted.group_id`,
       [user.id, ProjectSelection.ComponentLists],
     );
     const grants: Grant[] = rows.map((row) => ({
@@ -55,6 +62,8 @@ export class PermissionService {
       languageSelection: row.language_selection,
       languageIds: new Set(row.language_ids),
       projectIds: new Set(row.project_ids),
+      componentIds: new Set(row.component_ids),
+      componentProjectIds: new Set(row.component_project_ids),
     }));
     return new UserPermissions(user.isSuperuser && user.isActive, grants, onlyProjectId);
   }

@@ -13,17 +13,25 @@ function grant(projectSelection: ProjectSelection, projectIds: number[] = [], ov
     languageSelection: LanguageSelection.All,
     languageIds: new Set(),
     projectIds: new Set(projectIds),
+    componentIds: new Set(),
+    componentProjectIds: new Set(),
     ...overrides,
   };
 }
 
+/** A group granting on component 70 of project 7 (added to it by hand, or a member of one of its component lists). */
+const onComponent = (projectSelection: ProjectSelection, overrides: Partial<Grant> = {}) =>
+  grant(projectSelection, [], { componentIds: new Set([70]), componentProjectIds: new Set([7]), ...overrides });
+
 const scope = (projectId: number, accessControl: number, languageId?: number): PermissionScope => ({ projectId, accessControl, languageId });
+const inComponent = (componentId: number, restricted: boolean, accessControl = PRIVATE): PermissionScope => ({
+  projectId: 7, accessControl, component: { id: componentId, restricted },
+});
 
 describe('UserPermissions project selections', () => {
-  // Project 7 is in the grant's projectIds: added by hand (AsDefined) or holding a listed component (ComponentLists).
+  // Project 7 is in the grant's projectIds: added by hand (AsDefined).
   it.each([
     ['AsDefined', ProjectSelection.AsDefined, { listed: true, otherPrivate: false, otherPublic: false, otherProtected: false }],
-    ['ComponentLists', ProjectSelection.ComponentLists, { listed: true, otherPrivate: false, otherPublic: false, otherProtected: false }],
     ['All', ProjectSelection.All, { listed: true, otherPrivate: true, otherPublic: true, otherProtected: true }],
     ['AllPublic', ProjectSelection.AllPublic, { listed: false, otherPrivate: false, otherPublic: true, otherProtected: false }],
     ['AllProtected', ProjectSelection.AllProtected, { listed: false, otherPrivate: false, otherPublic: false, otherProtected: true }],
@@ -35,13 +43,6 @@ describe('UserPermissions project selections', () => {
       otherPublic: permissions.can('unit.edit', scope(9, PUBLIC)),
       otherProtected: permissions.can('unit.edit', scope(10, PROTECTED)),
     }).toEqual(expected);
-  });
-
-  it('lets a component-list group see the private projects of its lists and no other', () => {
-    const permissions = new UserPermissions(false, [grant(ProjectSelection.ComponentLists, [7])]);
-    expect(permissions.canSee(scope(7, PRIVATE))).toBe(true);
-    expect(permissions.canSee(scope(8, PRIVATE))).toBe(false);
-    expect(permissions.projectVisibility()).toEqual({ all: false, projectIds: [7], onlyProjectId: null });
   });
 
   it('shows public and protected projects to everyone and private ones only through a group', () => {
@@ -58,18 +59,15 @@ describe('UserPermissions project selections', () => {
     expect(permissions.projectVisibility().all).toBe(true);
   });
 
-  it('needs the permission from a group that covers the project, not just any group', () => {
-    const permissions = new UserPermissions(false, [
-      grant(ProjectSelection.ComponentLists, [7], { permissions: new Set() }),
-      grant(ProjectSelection.AsDefined, [8]),
-    ]);
-    expect(permissions.can('unit.edit', scope(7, PRIVATE))).toBe(false);
-    expect(permissions.can('unit.edit', scope(8, PRIVATE))).toBe(true);
+  it('opens no private project in lists through a group selecting all public ones, whatever projects it names', () => {
+    const permissions = new UserPermissions(false, [grant(ProjectSelection.AllPublic, [7])]);
+    expect(permissions.canSee(scope(7, PRIVATE))).toBe(false);
+    expect(permissions.projectVisibility()).toEqual({ all: false, projectIds: [], allRestricted: false, componentIds: [], onlyProjectId: null });
   });
 
   it('limits a group to its languages when it selects them', () => {
     const languages = { languageSelection: LanguageSelection.AsDefined, languageIds: new Set([3]) };
-    const permissions = new UserPermissions(false, [grant(ProjectSelection.ComponentLists, [7], languages)]);
+    const permissions = new UserPermissions(false, [grant(ProjectSelection.AsDefined, [7], languages)]);
     expect(permissions.can('unit.edit', scope(7, PRIVATE, 3))).toBe(true);
     expect(permissions.can('unit.edit', scope(7, PRIVATE, 4))).toBe(false);
   });
@@ -79,5 +77,36 @@ describe('UserPermissions project selections', () => {
     expect(permissions.can('unit.edit', scope(7, PRIVATE))).toBe(true);
     expect(permissions.canSee(scope(8, PUBLIC))).toBe(false);
     expect(permissions.hasSite('componentlist.edit')).toBe(false);
+  });
+});
+
+describe('UserPermissions component scopes', () => {
+  it.each([
+    ['components added to the group', ProjectSelection.AsDefined],
+    ['component lists', ProjectSelection.ComponentLists],
+  ])('grants through %s on those components only, not on their project', (_name, selection) => {
+    const permissions = new UserPermissions(false, [onComponent(selection)]);
+    expect(permissions.can('unit.edit', inComponent(70, false))).toBe(true);
+    expect(permissions.can('unit.edit', inComponent(71, false))).toBe(false);
+    expect(permissions.can('unit.edit', scope(7, PRIVATE))).toBe(false);
+    // Their project becomes visible, so the components can be reached.
+    expect(permissions.canSee(scope(7, PRIVATE))).toBe(true);
+    expect(permissions.canSee(scope(8, PRIVATE))).toBe(false);
+    expect(permissions.projectVisibility()).toEqual({ all: false, projectIds: [7], allRestricted: false, componentIds: [70], onlyProjectId: null });
+  });
+
+  it('shows and opens a restricted component only to the groups naming it, and to superusers', () => {
+    const restricted = inComponent(70, true, PUBLIC);
+    const projectTeam = new UserPermissions(false, [grant(ProjectSelection.AsDefined, [7])]);
+    const everything = new UserPermissions(false, [grant(ProjectSelection.All)]);
+    const named = new UserPermissions(false, [onComponent(ProjectSelection.AsDefined)]);
+    const nobody = new UserPermissions(false, []);
+    expect([projectTeam, everything, nobody].map((caller) => caller.canSee(restricted))).toEqual([false, false, false]);
+    expect([projectTeam, everything].map((caller) => caller.can('unit.edit', restricted))).toEqual([false, false]);
+    expect(named.canSee(restricted)).toBe(true);
+    expect(named.can('unit.edit', restricted)).toBe(true);
+    expect(new UserPermissions(true, []).can('unit.edit', restricted)).toBe(true);
+    // The project's other, unrestricted components stay as they were.
+    expect(projectTeam.can('unit.edit', inComponent(71, false))).toBe(true);
   });
 });

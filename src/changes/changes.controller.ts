@@ -43,10 +43,10 @@ export class ChangesController {
 
   @Get('projects/:project/changes')
   @ViewTarget('project')
-  projectChanges(
-    @Target() project: Project, @ChangeQuery() filters: ChangeFilters, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder,
+  async projectChanges(
+    @Req() req: Request, @Target() project: Project, @ChangeQuery() filters: ChangeFilters, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder,
   ): Promise<Page<ChangeResponse>> {
-    return this.changes.list({ kind: 'project', projectId: project.id }, filters, page, urls);
+    return this.changes.list({ kind: 'project', projectId: project.id, permissions: await this.permissions.forRequest(req) }, filters, page, urls);
   }
 
   @Get('components/:project/:component/changes')

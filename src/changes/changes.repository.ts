@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { whereProjectVisible } from '../auth/project-visibility';
+import { whereComponentVisible, whereProjectVisible } from '../auth/project-visibility';
 import { UserPermissions } from '../auth/user-permissions';
 import { Project } from '../projects/project.entity';
 import { ChangeAction, CONTENT_ACTIONS } from './change-actions';
@@ -26,7 +26,7 @@ export interface ChangeRecord {
 /** Which changes a list covers: those the caller may see site-wide, or those of one object the guard already checked. */
 export type ChangeScope =
   | { kind: 'visible'; permissions: UserPermissions; languageId?: number }
-  | { kind: 'project'; projectId: number }
+  | { kind: 'project'; projectId: number; permissions: UserPermissions }
   | { kind: 'component'; componentId: number }
   | { kind: 'translation'; translationId: number };
 
@@ -160,14 +160,17 @@ export class ChangesRepository {
     const query = this.dataSource.getRepository(Change).createQueryBuilder('ch');
     switch (scope.kind) {
       case 'visible':
-        query.leftJoin(Project, 'p', 'p.id = ch.project_id');
+        query.leftJoin(Project, 'p', 'p.id = ch.project_id').leftJoin('components', 'c', 'c.id = ch.component_id');
         // Site-wide entries (no project) are administrators' business, as in Weblate.
         if (!scope.permissions.isSuperuser) query.andWhere('ch.project_id IS NOT NULL');
         whereProjectVisible(query, 'p', scope.permissions.projectVisibility());
+        // Changes of a restricted component show only to those who see it; project-wide changes have no component.
+        whereComponentVisible(query, 'c', scope.permissions.projectVisibility(), { allowMissing: true });
         if (scope.languageId !== undefined) query.andWhere('ch.language_id = :languageId', { languageId: scope.languageId });
         break;
       case 'project':
-        query.andWhere('ch.project_id = :projectId', { projectId: scope.projectId });
+        query.andWhere('ch.project_id = :projectId', { projectId: scope.projectId }).leftJoin('components', 'c', 'c.id = ch.component_id');
+        whereComponentVisible(query, 'c', scope.permissions.projectVisibility(), { allowMissing: true });
         break;
       case 'component':
         query.andWhere('ch.component_id = :componentId', { componentId: scope.componentId });

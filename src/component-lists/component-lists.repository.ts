@@ -21,10 +21,14 @@ export interface RulePatterns {
 }
 
 /** Whether project `p` is visible: the SQL form of UserPermissions.canSee, for list queries. */
-const VISIBLE_PROJECT = `(:all OR p.access_control = ANY(:open) OR p.id = ANY(:ids)) AND (CAST(:only AS integer) IS NULL OR p.id = :only)`;
+const VISIBLE_PROJECT = `(:all OR p.access_control = ANY(:open) OR p.id = ANY(:ids)) AND (CAST(:only AS integer) IS NULL OR p.id = :only)
+  AND (:allRestricted OR NOT c.restricted OR c.id = ANY(:componentIds))`;
 
 function visibilityParams(visibility: ProjectVisibility): Record<string, unknown> {
-  return { all: visibility.all, open: [AccessControl.Public, AccessControl.Protected], ids: visibility.projectIds, only: visibility.onlyProjectId };
+  return {
+    all: visibility.all, open: [AccessControl.Public, AccessControl.Protected], ids: visibility.projectIds, only: visibility.onlyProjectId,
+    allRestricted: visibility.allRestricted, componentIds: visibility.componentIds,
+  };
 }
 
 @Injectable()
@@ -41,7 +45,7 @@ export class ComponentListsRepository {
       .innerJoin('projects', 'p', 'p.id = c.project_id')
       .where('c.id IN (SELECT component_id FROM component_list_members WHERE list_id = :listId)', { listId })
       .andWhere('NOT t.is_source');
-    whereProjectVisible(query, 'p', visibility);
+    whereProjectVisible(query, 'p', visibility, 'c');
     return countsFromRow((await query.getRawOne()) ?? {});
   }
 

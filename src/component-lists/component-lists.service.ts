@@ -14,6 +14,7 @@ import { ComponentListsRepository, RulePatterns } from './component-lists.reposi
 import { AutoAssignRuleDto } from './dto/auto-assign-rule.dto';
 import { CreateComponentListDto } from './dto/create-component-list.dto';
 import { UpdateComponentListDto } from './dto/update-component-list.dto';
+import { componentScope } from '../auth/scopes';
 
 /**
  * Component lists. Everyone may read them, but only the components the caller can see are shown, and a list
@@ -85,7 +86,7 @@ export class ComponentListsService {
     const page = resolveLastPage(request, count);
     const rows = await this.lists.pageVisibleComponents(visibility, list.id, page.offset, page.pageSize);
     const contexts = await this.components.hydrate(rows);
-    return buildPage(page, count, contexts.map((context) => serializeComponent(context, urls)));
+    return buildPage(page, count, contexts.map((context) => serializeComponent(context, urls, permissions)));
   }
 
   /** Only components the caller can see may be added, as Weblate filters them by access. */
@@ -93,7 +94,7 @@ export class ComponentListsService {
     const visibility = permissions.projectVisibility();
     const list = await this.findVisible(visibility, slug);
     const context = isObjectId(componentId) ? await this.components.findById(componentId) : null;
-    if (!context || !permissions.canSee({ projectId: context.project.id, accessControl: context.project.accessControl })) {
+    if (!context || !permissions.canSee(componentScope(context))) {
       throw ValidationError.field('component_id', 'Component not found.');
     }
     await this.lockedById(list.id, (manager) => this.lists.addComponent(manager, list.id, componentId));

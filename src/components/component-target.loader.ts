@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TargetLoader } from '../core/auth/target';
 import { ComponentsRepository } from './components.repository';
+import { componentScope } from '../auth/scopes';
 
 /**
  * Resolves `:project/:component` for the policy guard. The component segment is a category path joined
@@ -18,7 +19,7 @@ export class ComponentTargetLoader implements OnModuleInit {
     this.targets.register('component', async (params) => {
       const path = decodeComponentPath(params.component);
       const context = params.project && path ? await this.components.findByPath(params.project, path) : null;
-      return context ? { entity: context, scope: { projectId: context.project.id, accessControl: context.project.accessControl } } : null;
+      return context ? { entity: context, scope: componentScope(context) } : null;
     });
   }
 }

@@ -1,3 +1,5 @@
+import { componentScope } from '../auth/scopes';
+import { UserPermissions } from '../auth/user-permissions';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { LanguageResponse, serializeLanguage } from '../languages/language.serializer';
 import { serializeEffectiveSettings } from '../projects/effective-settings';
@@ -6,7 +8,17 @@ import { redactUrl } from '../vcs/repository-url';
 import { ComponentContext } from './components.repository';
 
 
-export function serializeComponent(context: ComponentContext, urls: UrlBuilder) {
+/** The fields that tell where a component's files come from, shown only to those with `vcs.view` on it (as Weblate). */
+const REPOSITORY_FIELDS = ['vcs', 'repo', 'push', 'branch', 'push_branch', 'filemask', 'template', 'new_base', 'intermediate'] as const;
+
+/** `viewer`: the caller, when the repository fields depend on what they may see (every API answer passes it). */
+export function serializeComponent(context: ComponentContext, urls: UrlBuilder, viewer?: UserPermissions) {
+  const body = componentBody(context, urls);
+  if (!viewer || viewer.can('vcs.view', componentScope(context))) return body;
+  return { ...body, ...Object.fromEntries(REPOSITORY_FIELDS.map((field) => [field, null])) } as typeof body;
+}
+
+function componentBody(context: ComponentContext, urls: UrlBuilder) {
   const { component: c, project, path, sourceLanguage, linked } = context;
   // A linked component reports its parent's repository settings: those are the ones in effect. Credentials
   // in a URL are configuration, never output.

@@ -27,13 +27,14 @@ export class ComponentsController {
   @Get()
   @Public()
   async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
-    return this.components.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, page, urls);
+    const permissions = await this.permissions.forRequest(req);
+    return this.components.list({ visibility: permissions.projectVisibility() }, page, urls, permissions);
   }
 
   @Get(':project/:component')
   @ViewTarget('component')
-  get(@Target() context: ComponentContext, @Urls() urls: UrlBuilder): ComponentResponse {
-    return serializeComponent(context, urls);
+  async get(@Req() req: Request, @Target() context: ComponentContext, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return serializeComponent(context, urls, await this.permissions.forRequest(req));
   }
 
   @Patch(':project/:component')

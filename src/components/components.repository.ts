@@ -81,7 +81,7 @@ export class ComponentsRepository {
         projectId: filter.projectId,
       });
     }
-    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility);
+    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility, 'c');
     return query;
   }
 

@@ -28,11 +28,11 @@ export class ComponentsService {
     private readonly repositorySettings: RepositorySettings,
   ) {}
 
-  async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+  async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder, viewer: UserPermissions): Promise<Page<ComponentResponse>> {
     const count = await this.components.count(filter);
     const page = resolveLastPage(request, count);
     const rows = await this.components.page(filter, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((row) => serializeComponent(row, urls)));
+    return buildPage(page, count, rows.map((row) => serializeComponent(row, urls, viewer)));
   }
 
   /** PATCH and PUT. Repository settings of a linked component belong to its owner and are refused here. */

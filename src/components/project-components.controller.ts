@@ -28,8 +28,10 @@ export class ProjectComponentsController {
   /** The project's own components and those shared into it. */
   @Get()
   @ViewTarget('project')
-  list(@Target() project: Project, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
-    return this.components.list({ projectId: project.id }, page, urls);
+  async list(@Req() req: Request, @Target() project: Project, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+    // Restricted components (and those shared in from projects the caller cannot see) stay hidden.
+    const permissions = await this.permissions.forRequest(req);
+    return this.components.list({ projectId: project.id, visibility: permissions.projectVisibility() }, page, urls, permissions);
   }
 
   /** Answers 201 at once; the clone and file discovery run in the task at `task_url`. */

@@ -8,6 +8,7 @@ import { Component } from './component.entity';
 import { INTERNAL_SCHEME } from './component-defaults';
 import { ComponentContext, ComponentsRepository } from './components.repository';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
+import { componentScope } from '../auth/scopes';
 
 /** The settings that belong to the component owning a working copy; a linked component shares its owner's. */
 const OWNER_SETTINGS = ['repo', 'branch', 'push'] as const;
@@ -45,7 +46,7 @@ export class RepositorySettings {
   async resolveLinkTarget(repo: string, permissions: UserPermissions): Promise<ComponentContext> {
     const [projectSlug, ...path] = repo.slice(INTERNAL_SCHEME.length).split('/').filter(Boolean);
     const target = projectSlug && path.length ? await this.components.findByPath(projectSlug, path.join('/')) : null;
-    const scope = target && { projectId: target.project.id, accessControl: target.project.accessControl };
+    const scope = target && componentScope(target);
     if (!target || !scope || !permissions.canSee(scope)) {
       throw ValidationError.field('repo', 'The internal URL does not point to an existing component.', 'does_not_exist');
     }

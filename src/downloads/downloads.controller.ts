@@ -1,6 +1,6 @@
-import { Controller, Get, Headers, Query, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ComponentContext } from '../components/components.repository';
 import { RequirePermission } from '../core/auth/policy.decorators';
 import { Target } from '../core/auth/target';
@@ -8,6 +8,7 @@ import { Project } from '../projects/project.entity';
 import { TranslationContext } from '../translations/translations.repository';
 import { Archive, DownloadsService } from './downloads.service';
 import { contentDisposition } from '../core/http/content-disposition';
+import { PermissionService } from '../auth/permission.service';
 
 /** GET `.../file/` of translations: the file as stored, with `Last-Modified` and `If-Modified-Since`. */
 @ApiTags('translations')
@@ -55,12 +56,17 @@ export class ComponentDownloadController {
 @ApiTags('projects')
 @Controller('api/projects/:project')
 export class ProjectDownloadController {
-  constructor(private readonly downloads: DownloadsService) {}
+  constructor(
+    private readonly downloads: DownloadsService,
+    private readonly permissions: PermissionService,
+  ) {}
 
   @Get('file')
   @RequirePermission('translation.download', 'project')
-  async file(@Target() project: Project, @Query('format') format: unknown, @Query('language_code') languageCode: unknown): Promise<StreamableFile> {
-    return zipFile(await this.downloads.projectArchive(project, format, languageCode));
+  async file(
+    @Req() req: Request, @Target() project: Project, @Query('format') format: unknown, @Query('language_code') languageCode: unknown,
+  ): Promise<StreamableFile> {
+    return zipFile(await this.downloads.projectArchive(project, format, languageCode, await this.permissions.forRequest(req)));
   }
 }
 

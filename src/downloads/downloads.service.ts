@@ -17,6 +17,8 @@ import { TranslationContext, TranslationsRepository } from '../translations/tran
 import { loadTranslationFile } from '../units/translation-languages';
 import { loadFileUnits, TranslationRenderer } from '../units/translation-renderer';
 import { VcsError } from '../vcs/vcs-error';
+import { componentScope } from '../auth/scopes';
+import { UserPermissions } from '../auth/user-permissions';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.po': 'text/x-po',
@@ -96,12 +98,13 @@ export class DownloadsService {
   }
 
   /** Every component's files of the project under `<component path>/`, optionally of one language only. */
-  async projectArchive(project: Project, format: unknown, languageCode: unknown): Promise<Archive> {
+  async projectArchive(project: Project, format: unknown, languageCode: unknown, permissions: UserPermissions): Promise<Archive> {
     const exporter = archiveExporter(format);
     const language = languageFilter(languageCode);
     const rows = await this.dataSource.getRepository(Component).find({ where: { projectId: project.id }, order: { name: 'ASC', id: 'ASC' } });
     const zip = new JSZip();
-    for (const context of await this.components.hydrate(rows)) {
+    // Restricted components go only to those who may see them.
+    for (const context of (await this.components.hydrate(rows)).filter((row) => permissions.canSee(componentScope(row)))) {
       await this.addComponent(zip, context, `${context.path}/`, language, exporter);
     }
     return { name: `${project.slug}.zip`, stream: generate(zip) };

@@ -54,9 +54,9 @@ export class RssController {
 
   @Get(':project')
   @ViewTarget('project')
-  project(@Target() project: Project, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async project(@Req() req: Request, @Target() project: Project, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
     const subject = about(project.name, urls.projectWeb(project.slug), urls.rssFeed(project.slug));
-    return this.feed(subject, { kind: 'project', projectId: project.id }, urls, res);
+    return this.feed(subject, { kind: 'project', projectId: project.id, permissions: await this.permissions.forRequest(req) }, urls, res);
   }
 
   @Get(':project/:component')

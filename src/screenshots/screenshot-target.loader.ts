@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TargetLoader } from '../core/auth/target';
 import { ScreenshotsRepository } from './screenshots.repository';
+import { componentScope } from '../auth/scopes';
 
 /** Resolves `/api/screenshots/:id/…` for the policy guard; access is that of the screenshot's project and language. */
 @Injectable()
@@ -16,8 +17,7 @@ export class ScreenshotTargetLoader implements OnModuleInit {
       const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
       const context = id === null ? null : await this.screenshots.findContext(id);
       if (!context) return null;
-      const { project } = context.translation.component;
-      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl, languageId: context.translation.language.id } };
+      return { entity: context, scope: componentScope(context.translation.component, context.translation.language.id) };
     });
   }
 }

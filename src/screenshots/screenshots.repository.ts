@@ -85,7 +85,7 @@ export class ScreenshotsRepository {
       .innerJoin('components', 'c', 'c.id = t.component_id')
       .innerJoin('projects', 'p', 'p.id = c.project_id');
     if (filter.componentId !== undefined) query.andWhere('c.id = :componentId', { componentId: filter.componentId });
-    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility);
+    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility, 'c');
     return query;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PermissionScope, UserPermissions } from '../auth/user-permissions';
+import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
@@ -17,6 +17,7 @@ import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer
 import { readImageDimensions } from './image-dimensions';
 import { detectImageFormat, ImageFormat, ScreenshotStorage } from './screenshot-storage';
 import { ScreenshotContext, ScreenshotFilter, ScreenshotsRepository } from './screenshots.repository';
+import { componentScope, projectScope } from '../auth/scopes';
 
 /** Who is acting: what they may do and who to record. */
 export interface ScreenshotCaller {
@@ -63,7 +64,7 @@ export class ScreenshotsService {
       throw ValidationError.field('language_code', `Translation "${fields.language_code}" was not found.`, 'does_not_exist');
     }
     const { project } = component;
-    const scope: PermissionScope = { projectId: project.id, accessControl: project.accessControl, languageId: translation.language.id };
+    const scope = componentScope(component, translation.language.id);
     if (!caller.permissions.can('screenshot.add', scope)) throw new PermissionDeniedError('Can not add screenshot.');
     const format = checkImage(image, this.config.screenshotMaxPixels);
 
@@ -183,9 +184,9 @@ export class ScreenshotsService {
   /** The component the body names, if the caller can see it; project and component errors name their own field. */
   private async visibleComponent(projectSlug: string, componentPath: string, permissions: UserPermissions): Promise<ComponentContext> {
     const component = await this.components.findByPath(projectSlug, componentPath);
-    if (component && permissions.canSee({ projectId: component.project.id, accessControl: component.project.accessControl })) return component;
+    if (component && permissions.canSee(componentScope(component))) return component;
     const project = component?.project ?? (await this.screenshots.findProjectBySlug(projectSlug));
-    if (!project || !permissions.canSee({ projectId: project.id, accessControl: project.accessControl })) {
+    if (!project || !permissions.canSee(projectScope(project))) {
       throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
     }
     throw ValidationError.field('component_slug', `Component "${componentPath}" was not found.`, 'does_not_exist');

@@ -28,6 +28,7 @@ import { formatLanguageCode } from './language-code-style';
 import { Translation } from './translation.entity';
 import { TranslationContext, TranslationsRepository } from './translations.repository';
 import { signatureOf, WEBLATE_COMMITTER } from '../repositories/signatures';
+import { componentScope } from '../auth/scopes';
 
 /**
  * Adding a language to a component (a new file from the component's base, committed with `add_message`) and
@@ -55,7 +56,7 @@ export class TranslationLifecycleService {
     if (!language) throw ValidationError.field('language_code', `No language code '${languageCode}' found!`);
     const { component, project } = context;
     // As Weblate: component editors may add languages whatever new_lang says; everybody else only with "add".
-    if (component.newLang !== 'add' && !permissions.can('component.edit', { projectId: project.id, accessControl: project.accessControl })) {
+    if (component.newLang !== 'add' && !permissions.can('component.edit', componentScope(context))) {
       throw new PermissionDeniedError('You do not have permissions to add new translation file.');
     }
     const format = getFormat(component.fileFormat);

@@ -3,6 +3,7 @@ import { decodeComponentPath } from '../components/component-target.loader';
 import { ComponentsRepository } from '../components/components.repository';
 import { TargetLoader } from '../core/auth/target';
 import { TranslationsRepository } from './translations.repository';
+import { componentScope } from '../auth/scopes';
 
 /**
  * Resolves `:project/:component/:language` for the policy guard: the component as for component routes,
@@ -22,8 +23,7 @@ export class TranslationTargetLoader implements OnModuleInit {
       const component = params.project && path && params.language ? await this.components.findByPath(params.project, path) : null;
       const context = component ? await this.translations.findInComponent(component, params.language) : null;
       if (!context) return null;
-      const { project } = context.component;
-      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl, languageId: context.language.id } };
+      return { entity: context, scope: componentScope(context.component, context.language.id) };
     });
   }
 }

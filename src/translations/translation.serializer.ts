@@ -7,6 +7,7 @@ import { percent, serializeStatistics, StatisticsNumbers } from '../languages/st
 import { Project } from '../projects/project.entity';
 import { Translation } from './translation.entity';
 import { ProjectLanguageRow, TranslationContext } from './translations.repository';
+import type { UserPermissions } from '../auth/user-permissions';
 
 export function translationCounts(t: Translation, recentChanges: number): StatisticsCounts {
   return { ...pickCounts(t), recentChanges, lastChange: t.lastChange };
@@ -16,13 +17,13 @@ export function translationCounts(t: Translation, recentChanges: number): Statis
  * The translation object. Items of a component's translations list leave out the embedded component
  * (Weblate's ComponentTranslation): the list's caller already has it, and clients re-read `url` for it.
  */
-export function serializeTranslation(context: TranslationContext, urls: UrlBuilder, { embedComponent }: { embedComponent: boolean }) {
+export function serializeTranslation(context: TranslationContext, urls: UrlBuilder, { embedComponent, viewer }: { embedComponent: boolean; viewer?: UserPermissions }) {
   const { translation: t, language, component, lastAuthor } = context;
   const projectSlug = component.project.slug;
   const part = (name: TranslationPart) => urls.translationPart(projectSlug, component.path, t.languageCode, name);
   return {
     language: serializeLanguage(language, urls),
-    ...(embedComponent ? { component: serializeComponent(component, urls) } : {}),
+    ...(embedComponent ? { component: serializeComponent(component, urls, viewer) } : {}),
     language_code: t.languageCode,
     id: t.id,
     filename: t.filename,

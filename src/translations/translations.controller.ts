@@ -33,8 +33,8 @@ export class TranslationsController {
 
   @Get(':project/:component/:language')
   @ViewTarget('translation')
-  get(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): TranslationResponse {
-    return serializeTranslation(context, urls, { embedComponent: true });
+  async get(@Req() req: Request, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<TranslationResponse> {
+    return serializeTranslation(context, urls, { embedComponent: true, viewer: await this.permissions.forRequest(req) });
   }
 
   @Get(':project/:component/:language/statistics')

@@ -65,7 +65,7 @@ export class TranslationsRepository {
   /** Translations of visible projects, ordered by project, component and language. */
   async pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<[TranslationContext[], number]> {
     const query = this.ordered().innerJoin(Project, 'p', 'p.id = c.project_id');
-    whereProjectVisible(query, 'p', visibility);
+    whereProjectVisible(query, 'p', visibility, 'c');
     const count = await query.getCount();
     const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').addOrderBy('l.code').offset(offset).limit(limit).getMany();
     return [await this.hydrate(rows), count];

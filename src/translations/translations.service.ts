@@ -36,7 +36,7 @@ export class TranslationsService {
   list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<TranslationResponse>> {
     const visibility = permissions.projectVisibility();
     return paged(request, (offset, limit) => this.translations.pageVisible(visibility, offset, limit), (row) =>
-      serializeTranslation(row, urls, { embedComponent: true }),
+      serializeTranslation(row, urls, { embedComponent: true, viewer: permissions }),
     );
   }
 

@@ -16,6 +16,8 @@ import { Unit } from './unit.entity';
 import { UnitContext, UnitsRepository } from './units.repository';
 import { assertCanDeleteUnits } from './unit-management';
 import { regexFlagProblem } from '../checks';
+import { componentScope } from '../auth/scopes';
+import type { PermissionScope } from '../auth/user-permissions';
 
 export interface Editor {
   permissions: UserPermissions;
@@ -209,9 +211,8 @@ function expectedForms(context: UnitContext): number {
   return context.unit.source.length > 1 ? pluralCountOf(context.translation) : 1;
 }
 
-export function permissionScope(translation: TranslationContext) {
-  const { project } = translation.component;
-  return { projectId: project.id, accessControl: project.accessControl, languageId: translation.language.id };
+export function permissionScope(translation: TranslationContext): PermissionScope {
+  return componentScope(translation.component, translation.language.id);
 }
 
 export function changeScope(translation: TranslationContext): Omit<ChangeRecord, 'action'> {

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TargetLoader } from '../core/auth/target';
 import { UnitsRepository } from './units.repository';
+import { componentScope } from '../auth/scopes';
 
 /** Resolves `/api/units/:id/` for the policy guard; access is that of the unit's project and language. */
 @Injectable()
@@ -15,8 +16,7 @@ export class UnitTargetLoader implements OnModuleInit {
       const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
       const context = id === null ? null : await this.units.findContext(id);
       if (!context) return null;
-      const { project } = context.translation.component;
-      return { entity: context, scope: { projectId: project.id, accessControl: project.accessControl, languageId: context.translation.language.id } };
+      return { entity: context, scope: componentScope(context.translation.component, context.translation.language.id) };
     });
   }
 }

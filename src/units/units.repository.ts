@@ -54,7 +54,7 @@ export class UnitsRepository {
       .innerJoin('projects', 'p', 'p.id = c.project_id')
       .innerJoin('languages', 'l', 'l.id = t.language_id');
     if (filter.translationId !== undefined) query.andWhere('u.translation_id = :translationId', { translationId: filter.translationId });
-    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility);
+    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility, 'c');
     whereSearch(query, filter.search);
     return query;
   }
