@@ -7,9 +7,10 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 /**
  * Who gets what on every route: anonymous, a user, a reviewer (default Reviewers group), a manager (default
- * Managers group), a project token (Administration team of the public project P) and a superuser, each row
- * generated from the route's reviewed policy. Routes naming a project-scoped object run against a public (P),
- * a protected (R) and a private (Q) project.
+ * Managers group), a component translator (a group naming the components of P and C with the Translate role), a
+ * project token (Administration team of the public project P) and a superuser, each row generated from the
+ * route's reviewed policy. Routes naming a project-scoped object run against a public (P), a protected (R), a
+ * private (Q) project, and a public project whose component is restricted (C).
  */
 const reviewed = readReviewedRoutes();
 
@@ -72,6 +73,18 @@ describe('permission matrix', () => {
       expect(await cell('GET /api/projects/:project/', Q, 'anonymous')).toBe('404');
       expect(await cell('GET /api/groups/', P, 'anonymous')).toBe('401');
       expect(await cell('GET /api/groups/', P, 'user')).toBe('≠401');
+      // A restricted component: only the group naming it and superusers reach it, not "all projects" managers.
+      const C = 'restricted C';
+      expect(await cell('GET /api/components/:project/:component/', C, 'anonymous')).toBe('404');
+      expect(await cell('GET /api/components/:project/:component/', C, 'manager')).toBe('404');
+      expect(await cell('GET /api/components/:project/:component/', C, 'component translator')).toBe('ok');
+      expect(await cell('GET /api/components/:project/:component/', C, 'superuser')).toBe('ok');
+      expect(await cell('GET /api/projects/:project/', C, 'anonymous')).toBe('ok');
+      // A component-scoped group grants on its components, not on their project.
+      expect(await cell('PATCH /api/units/:id/', P, 'component translator')).toBe('ok');
+      expect(await cell('PATCH /api/units/:id/', C, 'component translator')).toBe('ok');
+      expect(await cell('PATCH /api/projects/:project/', P, 'component translator')).toBe('403');
+      expect(await cell('GET /api/components/:project/:component/', Q, 'component translator')).toBe('404');
     });
   });
 

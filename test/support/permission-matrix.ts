@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PermissionService } from '../../src/auth/permission.service';
-import { ProjectPermission, REPOSITORY_OPERATIONS } from '../../src/auth/permissions.data';
+import { ProjectPermission, ProjectSelection, REPOSITORY_OPERATIONS } from '../../src/auth/permissions.data';
 import { PermissionScope, UserPermissions } from '../../src/auth/user-permissions';
 import { Category } from '../../src/categories/category.entity';
 import { Component } from '../../src/components/component.entity';
@@ -80,7 +80,7 @@ export function isHandledPolicy(policy: AccessPolicy | undefined): boolean {
 // ---------------------------------------------------------------------------------------------------------
 // Callers and fixtures
 
-export const CALLER_NAMES = ['anonymous', 'user', 'reviewer', 'manager', 'project token', 'superuser'] as const;
+export const CALLER_NAMES = ['anonymous', 'user', 'reviewer', 'manager', 'component translator', 'project token', 'superuser'] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
 
 export interface Caller {
@@ -166,8 +166,8 @@ async function createCategory(t: TestApp, project: Project): Promise<Category> {
  * A component with a monolingual base, a new-language base and the Czech translation file in its working
  * copy, for the routes downloading them; its strings may be managed (added and removed).
  */
-async function createComponentWithFiles(t: TestApp, project: Project): Promise<Component> {
-  const component = await createComponent(t, project, { template: 'base.pot', newBase: 'base.pot', manageUnits: true });
+async function createComponentWithFiles(t: TestApp, project: Project, restricted = false): Promise<Component> {
+  const component = await createComponent(t, project, { template: 'base.pot', newBase: 'base.pot', manageUnits: true, restricted });
   const dir = t.app.get(WorkingCopies).dirOf(component);
   await mkdir(join(dir, 'po'), { recursive: true });
   await writeFile(join(dir, 'base.pot'), 'msgid ""\nmsgstr ""\n');
@@ -238,9 +238,15 @@ async function resolveCaller(t: TestApp, name: CallerName, auth: string | undefi
 export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> {
   const superuser = await createUser(t, { isSuperuser: true });
   const scenarios: Scenario[] = [];
-  for (const [label, accessControl] of [['public P', AccessControl.Public], ['protected R', AccessControl.Protected], ['private Q', AccessControl.Private]] as const) {
+  // Restricted C: a public project whose component is restricted (visible only to groups naming it).
+  for (const [label, accessControl, restricted] of [
+    ['public P', AccessControl.Public, false],
+    ['protected R', AccessControl.Protected, false],
+    ['private Q', AccessControl.Private, false],
+    ['restricted C', AccessControl.Public, true],
+  ] as const) {
     const project = await createProject(t, { accessControl });
-    const component = await createComponentWithFiles(t, project);
+    const component = await createComponentWithFiles(t, project, restricted);
     // Translation routes name the component's Czech translation (see ':language' in PARAMS). It is the source
     // translation: strings of a monolingual component are added and removed there only (unit-management.ts).
     await createTranslation(t, component, 'cs', { isSource: true });
@@ -264,6 +270,14 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   await joinSiteGroup(t, manager.user.id, 'Managers');
   const p = scenarios[0].project;
   const projectToken = await createProjectToken(t, superuser, p, [await teamId(t, p, 'Administration')]);
+  // A group naming the components of P and C (not their projects), with Weblate's Translate role.
+  const translator = await createUser(t);
+  const [translateRole] = await t.dataSource.query(`SELECT id FROM roles WHERE name = 'Translate'`);
+  const componentGroup = await createGroup(t, { projectSelection: ProjectSelection.AsDefined, members: [translator.user] });
+  await t.dataSource.query('INSERT INTO group_roles (group_id, role_id) VALUES ($1, $2)', [componentGroup.id, translateRole.id]);
+  for (const scenario of [scenarios[0], scenarios[3]]) {
+    await t.dataSource.query('INSERT INTO group_components (group_id, component_id) VALUES ($1, $2)', [componentGroup.id, scenario.component.id]);
+  }
 
   const other = await createUser(t);
   const group = await createGroup(t);
@@ -276,6 +290,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     user: user.auth,
     reviewer: reviewer.auth,
     manager: manager.auth,
+    'component translator': translator.auth,
     'project token': `Token ${projectToken.token}`,
     superuser: superuser.auth,
   };
