@@ -51,7 +51,7 @@ export class NotificationsService {
 
   /** Invisible accounts are 404; someone else's visible account (user.view without user.edit) is 403. */
   private async findOwner(actor: Actor, username: string): Promise<User> {
-    const owner = await this.users.findVisible(actor, username);
+    const owner = await this.users.findExisting(username);
     if (!isSelf(actor, owner) && !actor.permissions.hasSite('user.edit')) throw new PermissionDeniedError();
     return owner;
   }

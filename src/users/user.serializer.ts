@@ -128,3 +128,14 @@ export function serializeNotification(subscription: NotificationSubscription): N
 export interface TokenResponse {
   token: string;
 }
+
+/** Weblate's BasicUserSerializer: what anyone may know of an account. */
+export interface BasicUserResponse {
+  id: number;
+  full_name: string;
+  username: string;
+}
+
+export function serializeBasicUser(user: User): BasicUserResponse {
+  return { id: user.id, full_name: user.fullName, username: user.username };
+}

@@ -15,7 +15,7 @@ import { GroupMembershipDto } from './dto/group-membership.dto';
 import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserStatisticsService } from './user-statistics.service';
-import { TokenResponse, UserResponse, UserStatisticsResponse } from './user.serializer';
+import { BasicUserResponse, TokenResponse, UserResponse, UserStatisticsResponse } from './user.serializer';
 import { Actor, UsersService } from './users.service';
 
 /** Resolves the caller with their permissions (PermissionService loads them once per request). */
@@ -44,7 +44,7 @@ export class UsersController {
   /** Anonymous callers get an empty page rather than a 401, since they have no record of their own to see. */
   @Get()
   @Public()
-  list(@CurrentActor() actor: Actor, @Query() query: ListUsersQuery, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UserResponse>> {
+  list(@CurrentActor() actor: Actor, @Query() query: ListUsersQuery, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UserResponse | BasicUserResponse>> {
     return this.users.list(actor, query, page, urls);
   }
 
@@ -56,7 +56,7 @@ export class UsersController {
 
   @Get(':username')
   @Public()
-  get(@CurrentActor() actor: Actor, @Param('username') username: string, @Urls() urls: UrlBuilder): Promise<UserResponse> {
+  get(@CurrentActor() actor: Actor, @Param('username') username: string, @Urls() urls: UrlBuilder): Promise<UserResponse | BasicUserResponse> {
     return this.users.get(actor, username, urls);
   }
 

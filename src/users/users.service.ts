@@ -11,7 +11,7 @@ import { CreateUserDto } from './dto/create-user.dto';
 import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { User } from './user.entity';
-import { serializeUser, TokenResponse, UserResponse } from './user.serializer';
+import { BasicUserResponse, serializeBasicUser, serializeUser, TokenResponse, UserResponse } from './user.serializer';
 import { UserFields, UsersRepository } from './users.repository';
 
 /** The caller of a request: who they are, and what their groups allow. */
@@ -59,23 +59,28 @@ export class UsersService {
     private readonly changes: ChangesService,
   ) {}
 
-  /** Every account for user.view/user.edit holders; otherwise the caller's own record, so none for anonymous callers. */
-  async list(actor: Actor, query: ListUsersQuery, request: PageRequest, urls: UrlBuilder): Promise<Page<UserResponse>> {
-    const filter = { username: query.username, id: query.id, onlyId: canSeeAllUsers(actor) ? undefined : actor.user.id };
+  /**
+   * Every account, in full, for user.view/user.edit holders; otherwise only the caller's own record, with the
+   * basic fields (none for anonymous callers), as in Weblate.
+   */
+  async list(actor: Actor, query: ListUsersQuery, request: PageRequest, urls: UrlBuilder): Promise<Page<UserResponse | BasicUserResponse>> {
+    const full = canSeeAllUsers(actor);
+    const filter = { username: query.username, id: query.id, onlyId: full ? undefined : actor.user.id };
     const count = await this.users.countListed(filter);
     const page = resolveLastPage(request, count);
     const users = await this.users.pageListed(filter, page.offset, page.pageSize);
-    return buildPage(page, count, await this.present(users, urls));
+    return buildPage(page, count, full ? await this.present(users, urls) : users.map(serializeBasicUser));
   }
 
-  async get(actor: Actor, username: string, urls: UrlBuilder): Promise<UserResponse> {
-    return this.presentOne(await this.findVisible(actor, username), urls);
+  /** Anyone's basic fields (id, username, full name); the full record with e-mail to the user and to user.view/user.edit holders. */
+  async get(actor: Actor, username: string, urls: UrlBuilder): Promise<UserResponse | BasicUserResponse> {
+    const user = await this.findExisting(username);
+    return isSelf(actor, user) || canSeeAllUsers(actor) ? this.presentOne(user, urls) : serializeBasicUser(user);
   }
 
-  /** Someone else's account does not exist (404) for a caller without user.view/user.edit, as in Weblate. */
-  async findVisible(actor: Actor, username: string): Promise<User> {
+  async findExisting(username: string): Promise<User> {
     const user = await this.users.findByUsername(username);
-    if (!user || !(isSelf(actor, user) || canSeeAllUsers(actor))) throw new NotFoundError();
+    if (!user) throw new NotFoundError();
     return user;
   }
 
@@ -172,7 +177,7 @@ export class UsersService {
    * A project-scoped key must not mint a personal key, which would escape its project.
    */
   async issueToken(actor: Actor, username: string): Promise<TokenResponse> {
-    const user = await this.findVisible(actor, username);
+    const user = await this.findExisting(username);
     if (actor.permissions.onlyProjectId !== null) throw new PermissionDeniedError('A project key can not issue personal keys.');
     if (!isSelf(actor, user)) assertSuperuser(actor, 'Only superusers can issue keys for other users.');
     if (user.isAnonymous) throw new UserRuleError(UserErrorCode.BuiltInUser);
@@ -182,7 +187,7 @@ export class UsersService {
 
   /** Account changes need user.edit (checked on the route); superuser accounts and the anonymous user need more. */
   private async findChangeable(actor: Actor, username: string): Promise<User> {
-    const user = await this.findVisible(actor, username);
+    const user = await this.findExisting(username);
     if (user.isAnonymous) throw new UserRuleError(UserErrorCode.BuiltInUser);
     if (user.isSuperuser) assertSuperuser(actor, 'Only superusers can change superuser accounts.');
     return user;

@@ -72,11 +72,18 @@ describe('users', () => {
       expect(new Date(res.body.date_joined).getTime()).toBe(me.user.dateJoined.getTime());
     });
 
-    it("answers 404 for someone else's record without user.view, and for unknown users", async () => {
+    it("shows someone else's record with the basic fields only without user.view, and 404 for unknown users", async () => {
       const me = await createUser(t);
-      await call('get', `/api/users/${admin.user.username}/`, me.auth).expect(404);
-      await call('get', `/api/users/${admin.user.username}/`).expect(404);
+      const basic = { id: admin.user.id, full_name: admin.user.fullName, username: admin.user.username };
+      expect((await call('get', `/api/users/${admin.user.username}/`, me.auth).expect(200)).body).toEqual(basic);
+      expect((await call('get', `/api/users/${admin.user.username}/`).expect(200)).body).toEqual(basic);
       await call('get', '/api/users/nobody-here/', admin.auth).expect(404);
+    });
+
+    it('lists only the caller without user.view, with the basic fields (no e-mail)', async () => {
+      const me = await createUser(t);
+      const listed = await call('get', '/api/users/', me.auth).expect(200);
+      expect(listed.body.results).toEqual([{ id: me.user.id, full_name: me.user.fullName, username: me.user.username }]);
     });
 
     it('shows any record to holders of user.view', async () => {
@@ -272,9 +279,10 @@ describe('users', () => {
       expect((await call('get', `/api/users/${me.user.username}/statistics/`, me.auth).expect(200)).body.languages).toBe(3);
     });
 
-    it("hides someone else's statistics without user.view", async () => {
+    it("shows anyone's statistics, as Weblate's public profiles do", async () => {
       const me = await createUser(t);
-      await call('get', `/api/users/${admin.user.username}/statistics/`, me.auth).expect(404);
+      await call('get', `/api/users/${admin.user.username}/statistics/`, me.auth).expect(200);
+      await call('get', '/api/users/nobody-here/statistics/', me.auth).expect(404);
       await call('get', `/api/users/${me.user.username}/statistics/`, viewer.auth).expect(200);
     });
 
@@ -349,10 +357,10 @@ describe('users', () => {
       expect(res.body.errors[0].code).toBe('unique');
     });
 
-    it("guards other users' subscriptions: 404 unseen, 403 seen without user.edit, allowed with it", async () => {
+    it("guards other users' subscriptions: 403 without user.edit, allowed with it", async () => {
       const owner = await createUser(t);
       const other = await createUser(t);
-      await call('get', subscriptions(owner.user.username), other.auth).expect(404);
+      await call('get', subscriptions(owner.user.username), other.auth).expect(403);
       await call('get', subscriptions(owner.user.username), viewer.auth).expect(403);
       await call('post', subscriptions(owner.user.username), manager.auth).send({ notification: 'LockNotification', scope: 0, frequency: 1 }).expect(201);
       await call('get', subscriptions(owner.user.username)).expect(401);
@@ -381,7 +389,7 @@ describe('users', () => {
     it('lets superusers, and nobody else, issue keys for others', async () => {
       const target = await createUser(t);
       await call('post', `/api/users/${target.user.username}/token/`, viewer.auth).expect(403);
-      await call('post', `/api/users/${target.user.username}/token/`, (await createUser(t)).auth).expect(404);
+      await call('post', `/api/users/${target.user.username}/token/`, (await createUser(t)).auth).expect(403);
       await call('post', `/api/users/${target.user.username}/token/`).expect(401);
       const res = await call('post', `/api/users/${target.user.username}/token/`, admin.auth).expect(200);
       await call('get', `/api/users/${target.user.username}/`, `Token ${res.body.token}`).expect(200);
