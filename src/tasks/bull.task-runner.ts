@@ -1,5 +1,5 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { JobEnvelope, TASK_QUEUE } from './jobs';
 import { TaskExecutor } from './task-executor';
@@ -7,7 +7,7 @@ import { TaskRunner } from './task-runner';
 
 /** Puts jobs on the shared Bull queue; any worker process (or this one) picks them up. */
 @Injectable()
-export class BullTaskRunner extends TaskRunner implements OnModuleInit {
+export class BullTaskRunner extends TaskRunner implements OnModuleInit, OnApplicationBootstrap {
   constructor(@InjectQueue(TASK_QUEUE) private readonly queue: Queue<JobEnvelope>) {
     super();
   }
@@ -15,6 +15,15 @@ export class BullTaskRunner extends TaskRunner implements OnModuleInit {
   /** Waits for the queue's connections, for the same reason RedisModule connects eagerly. */
   async onModuleInit(): Promise<void> {
     await this.queue.isReady();
+  }
+
+  /**
+   * Waits for the setup Bull starts when the processor registers (delayed-job listener and timer): Bull's
+   * close() does not wait for it, so a stop right after start rejected its commands on closed connections
+   * ("Connection is closed", unhandled). `_initializingProcess` is Bull 4's own promise for that setup.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await (this.queue as unknown as { _initializingProcess?: Promise<unknown> })._initializingProcess;
   }
 
   async enqueue(job: JobEnvelope): Promise<void> {
