@@ -1,6 +1,6 @@
 import { EntryLayout, EntrySlot, TextEdit, rewriteEntries } from './rewrite';
 import { DecodedText, decodeText, encodeText, encodingForCharset } from './text-codec';
-import { FileHeader, SerializeOptions, TranslationUnit, UnitState } from './translation-format';
+import { FileHeader, FormatError, SerializeOptions, TranslationUnit, UnitState } from './translation-format';
 import { isBlank, lexPo, PoDocument, PoEntry } from './po-lexer';
 import { entryLines, fieldLines, flagsLine, msgstrLines, NewPoEntry } from './po-writer';
 import { numbered } from './units';
@@ -47,6 +47,24 @@ export function readCatalog(data: Buffer, toUnit: (entry: PoEntry) => Translatio
     header: { language: fields.get('language') || undefined, pluralForms: fields.get('plural-forms') || undefined },
     charset,
   };
+}
+
+/**
+ * msgfmt's rule for plural messages: msgstr[0] … msgstr[n-1] without a gap, n being the header's nplurals (at
+ * least one form without a Plural-Forms header). Throws a FormatError naming the message's line.
+ */
+export function assertCompletePlurals(catalog: PoCatalog): void {
+  const declared = /nplurals\s*=\s*(\d+)/.exec(catalog.header.pluralForms ?? '');
+  const expected = declared ? Number(declared[1]) : 1;
+  for (const { entry } of catalog.layout.slots) {
+    if (entry.msgidPlural === undefined) continue;
+    const count = Math.max(entry.msgstr.length, expected);
+    for (let form = 0; form < count; form++) {
+      if (entry.msgstr[form] === undefined) {
+        throw new FormatError(`the plural message "${entry.msgid}" lacks msgstr[${form}] (the header declares ${expected} plural forms)`, entry.headLine + 1);
+      }
+    }
+  }
 }
 
 /** The charset has to be known before decoding; it sits, ASCII-encoded, in the header near the top. */

@@ -1,7 +1,5 @@
 import { PoEntry } from './po-lexer';
-import {
-  isPoFuzzy, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
-} from './po-catalog';
+import { assertCompletePlurals, headerUpdates, isPoFuzzy, newCatalogBase, newEntryComments, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog } from './po-catalog';
 import { ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit, mergeWithTemplate, stateFor } from './units';
 
@@ -17,6 +15,7 @@ export class PoMonoFormat implements TranslationFormat {
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
     const catalog = readCatalog(data, entryUnit);
+    if (options.strict) assertCompletePlurals(catalog);
     const units = catalog.layout.slots.map((slot) => slot.unit);
     if (!options.template) return { units, header: catalog.header };
     const template = readCatalog(options.template, entryUnit).layout.slots.map((slot) => slot.unit);

@@ -1,8 +1,8 @@
 import { PoEntry } from './po-lexer';
 import {
-  isPoFuzzy, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
+  assertCompletePlurals, isPoFuzzy, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
 } from './po-catalog';
-import { ParsedFile, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
+import { ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { makeUnit, stateFor } from './units';
 
 /** Bilingual gettext PO (Weblate `po`): msgctxt + msgid identify a message, msgstr is its translation. */
@@ -12,8 +12,9 @@ export class PoFormat implements TranslationFormat {
   readonly extensions = ['po', 'pot'];
   readonly monolingual = false;
 
-  parse(data: Buffer): ParsedFile {
+  parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
     const catalog = readCatalog(data, entryUnit);
+    if (options.strict) assertCompletePlurals(catalog);
     return { units: catalog.layout.slots.map((slot) => slot.unit), header: catalog.header };
   }
 

@@ -56,6 +56,11 @@ export interface ParseOptions {
    * file at its category's index (a missing one is empty); without it, forms are read in the order the file has.
    */
   pluralCategories?: readonly string[];
+  /**
+   * For files users upload: refuse what the format's own tools would (e.g. a PO plural lacking a msgstr[n]
+   * that msgfmt rejects), instead of reading around it as the import of repository files does.
+   */
+  strict?: boolean;
 }
 
 export interface SerializeOptions {

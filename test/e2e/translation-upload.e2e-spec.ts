@@ -92,6 +92,15 @@ describe('translation file upload', () => {
     const broken = await upload(translation, 'msgid "Hello"\nmsgstr "Ahoj\n').expect(400);
     expect(broken.body.errors[0].attr).toBe('file');
     expect(broken.body.detail).toMatch(/line \d+/);
+    // A plural lacking one of the forms its header declares, which msgfmt refuses: 400 naming the line, nothing imported.
+    const plural = `${HEADER}"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n\nmsgid "Hello"\nmsgstr "Ahoj"\n\n` +
+      'msgid "One file"\nmsgid_plural "%d files"\nmsgstr[0] "Jeden soubor"\nmsgstr[1] "%d soubory"\n';
+    for (const method of ['translate', 'replace']) {
+      const lacking = await upload(translation, plural, { method }).expect(400);
+      expect(lacking.body.errors).toEqual([{
+        code: 'invalid', attr: 'file', detail: 'Could not parse the file: line 10: the plural message "One file" lacks msgstr[2] (the header declares 3 plural forms)',
+      }]);
+    }
     expect((await upload(translation, STORED, { method: 'steal' }).expect(400)).body.errors[0].attr).toBe('method');
     expect((await upload(translation, STORED, { conflicts: 'always' }).expect(400)).body.errors[0].attr).toBe('conflicts');
     expect((await t.http().post(`${translation}file/`).set('Authorization', admin.auth).field('method', 'translate').expect(400)).body.errors[0].attr).toBe('file');

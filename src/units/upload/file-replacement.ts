@@ -86,7 +86,7 @@ export class FileReplacement {
     const format = getFormat(component.fileFormat);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     try {
-      return (await format.parse(data, { template: format.monolingual ? template : undefined })).units.length;
+      return (await format.parse(data, { template: format.monolingual ? template : undefined, strict: true })).units.length;
     } catch (error) {
       if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
       throw error;

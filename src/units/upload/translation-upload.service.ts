@@ -153,7 +153,7 @@ export class TranslationUploadService {
     const pluralCategories = format.id === component.fileFormat ? pluralOf(context).categories : undefined;
     let units: TranslationUnit[];
     try {
-      units = (await format.parse(file.buffer, { template, language: context.translation.languageCode, pluralCategories })).units;
+      units = (await format.parse(file.buffer, { template, language: context.translation.languageCode, pluralCategories, strict: true })).units;
     } catch (error) {
       if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
       throw error;
