@@ -10,7 +10,8 @@ import { createTestApp, TestApp } from '../support/test-app';
  * Managers group), a component translator (a group naming the components of P and C with the Translate role), a
  * project token (Administration team of the public project P) and a superuser, each row generated from the
  * route's reviewed policy. Routes naming a project-scoped object run against a public (P), a protected (R), a
- * private (Q) project, and a public project whose component is restricted (C).
+ * private (Q) project, a public project whose component is restricted (C), and a public project whose component
+ * shares Q's working copy (L): the link opens nothing of Q.
  */
 const reviewed = readReviewedRoutes();
 
@@ -85,6 +86,10 @@ describe('permission matrix', () => {
       expect(await cell('PATCH /api/units/:id/', C, 'component translator')).toBe('ok');
       expect(await cell('PATCH /api/projects/:project/', P, 'component translator')).toBe('403');
       expect(await cell('GET /api/components/:project/:component/', Q, 'component translator')).toBe('404');
+      // A component sharing a private project's working copy is judged by its own project, and Q stays hidden.
+      expect(await cell('GET /api/components/:project/:component/', 'linked L', 'anonymous')).toBe('ok');
+      expect(await cell('PATCH /api/components/:project/:component/', 'linked L', 'user')).toBe('403');
+      expect(await cell('GET /api/components/:project/:component/', Q, 'user')).toBe('404');
     });
   });
 

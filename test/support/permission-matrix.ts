@@ -244,9 +244,15 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
     ['protected R', AccessControl.Protected, false],
     ['private Q', AccessControl.Private, false],
     ['restricted C', AccessControl.Public, true],
+    ['linked L', AccessControl.Public, false],
   ] as const) {
     const project = await createProject(t, { accessControl });
     const component = await createComponentWithFiles(t, project, restricted);
+    // Linked L: a public project's component sharing the working copy of private Q's (weblate://).
+    if (label === 'linked L') {
+      const owner = scenarios[2];
+      await t.dataSource.getRepository(Component).update(component.id, { repo: `weblate://${owner.project.slug}/${owner.component.slug}`, linkedComponentId: owner.component.id });
+    }
     // Translation routes name the component's Czech translation (see ':language' in PARAMS). It is the source
     // translation: strings of a monolingual component are added and removed there only (unit-management.ts).
     await createTranslation(t, component, 'cs', { isSource: true });
