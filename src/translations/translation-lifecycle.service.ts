@@ -165,8 +165,12 @@ export class TranslationLifecycleService {
     try {
       const template = monolingual ? await repository.readFile(component.template).catch(() => base) : undefined;
       const { units } = await format.parse(base, { template: format.monolingual ? template : undefined, language: code });
-      // Plural strings get every form of the language (msgstr[0..nplurals-1]), not the template's count.
-      const empty = units.map((unit) => ({ ...unit, target: emptyForms(unit.source.length > 1 ? count : 1), state: UnitState.Empty, previousSource: '' }));
+      // A monolingual file without a new_base starts empty: keys written with empty values would hide the
+      // fallback to the source language at run time. Otherwise plural strings get every form of the language
+      // (msgstr[0..nplurals-1]), not the template's count.
+      const empty = format.monolingual && !component.newBase
+        ? []
+        : units.map((unit) => ({ ...unit, target: emptyForms(unit.source.length > 1 ? count : 1), state: UnitState.Empty, previousSource: '' }));
       return await format.serialize(empty, { ...options, template: base });
     } catch (error) {
       throw new PermissionDeniedError(`The template for new translations is invalid: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { FileRevision, getFormat, TranslationUnit, unitId } from '../formats';
+import { FileRevision, getFormat, TranslationFormat, TranslationUnit, unitId } from '../formats';
 import { Repository } from '../vcs/repository';
 import { TranslationFileError } from './translation-file-error';
 import { TranslationFileInfo } from './translation-languages';
@@ -28,8 +28,11 @@ export class TranslationRenderer {
     if (!format) throw new TranslationFileError(translation.filename, new Error(`Unknown file format ${component.fileFormat}.`));
     const template = component.template && !translation.isSource ? await readOptional(repository, component.template) : undefined;
     try {
-      return await format.serialize(await loadFileUnits(manager, translation.id, format.monolingual), {
-        original: await readOptional(repository, translation.filename),
+      const original = await readOptional(repository, translation.filename);
+      const units = await loadFileUnits(manager, translation.id, format.monolingual);
+      const plural = { language: translation.languageCode, pluralCategories: translation.plural.categories };
+      return await format.serialize(format.monolingual && !translation.isSource ? await monolingualFileUnits(format, units, original, plural) : units, {
+        original,
         template,
         language: translation.languageCode,
         pluralCount: translation.plural.count,
@@ -41,6 +44,24 @@ export class TranslationRenderer {
       return TranslationFileError.wrap(translation.filename, error);
     }
   }
+}
+
+/**
+ * What a monolingual translation file holds, as Weblate writes it: translated strings, and the keys the file
+ * already has. An untranslated key is not added as an empty value (that would hide the runtime fallback to the
+ * source language), and keys the file has but the template lacks stay as they are (Weblate removes them only
+ * with its cleanup add-on).
+ */
+async function monolingualFileUnits(
+  format: TranslationFormat, units: TranslationUnit[], original: Buffer | undefined, options: { language: string; pluralCategories: readonly string[] },
+): Promise<TranslationUnit[]> {
+  const inFile = original ? (await format.parse(original, options)).units : [];
+  const fileIds = new Set(inFile.map((unit) => unit.id));
+  const known = new Set(units.map((unit) => unit.id));
+  return [
+    ...units.filter((unit) => fileIds.has(unit.id) || unit.target.some((form) => form !== '')),
+    ...inFile.filter((unit) => !known.has(unit.id)),
+  ];
 }
 
 /** The units of a translation in file order, in the shape formats read and write. */

@@ -62,14 +62,14 @@ describe('adding and removing translations', () => {
     expect(file).not.toContain('msgid "Hello"');
   });
 
-  it('adds a monolingual translation from the template with empty values', async () => {
+  it('adds a monolingual translation as an empty file, its strings untranslated (at run time they fall back to the template)', async () => {
     const { project, translations } = await setUp('json-add', { 'json/en.json': '{\n  "hello": "Hello",\n  "bye": "Bye"\n}\n' }, {
       filemask: 'json/*.json', file_format: 'json', template: 'json/en.json', new_lang: 'add',
     });
     const res = await t.http().post(translations).set('Authorization', admin.auth).send({ language_code: 'cs' }).expect(201);
     expect(res.body.data).toMatchObject({ language_code: 'cs', filename: 'json/cs.json', total: 2, translated: 0 });
     await push(project.slug);
-    expect(JSON.parse(await git.readFile('json-add', 'json/cs.json'))).toEqual({ hello: '', bye: '' });
+    expect(JSON.parse(await git.readFile('json-add', 'json/cs.json'))).toEqual({});
     const edit = await t.http().get(`/api/translations/${project.slug}/app/cs/units/`).set('Authorization', admin.auth).expect(200);
     expect(edit.body.count).toBe(2);
   });

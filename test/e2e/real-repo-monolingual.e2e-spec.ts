@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { changedLines } from '../../src/formats/fixtures/fixture';
+import { extractRealRepo } from '../../src/formats/fixtures/toolchain';
+import { createGitComponent, useGitTestEnv } from '../support/git-component';
+
+/**
+ * A real project's monolingual files (uptime-kuma's JSON, ../shared/reference/real-repos): saving one string
+ * changes that string's line only. Untranslated keys are not written as empty values (that would hide the
+ * fallback to English at run time), and keys a translation has but the template lacks stay.
+ */
+describe('monolingual files of a real repository through the API', () => {
+  const env = useGitTestEnv({ fullName: 'Ada Admin', email: 'ada@example.com' });
+
+  it('JSON: one edit changes one line, keeps the keys the template lacks and adds no empty values', async () => {
+    const lang = join(extractRealRepo('uptimekuma'), 'src/lang');
+    const files = Object.fromEntries(['en.json', 'ca.json', 'sk.json'].map((name) => [`src/lang/${name}`, readFileSync(join(lang, name))]));
+    const { project } = await createGitComponent(env, 'uptimekuma', files as never, { filemask: 'src/lang/*.json', template: 'src/lang/en.json', file_format: 'json' });
+    const { t, git, admin } = env;
+    const english = JSON.parse(files['src/lang/en.json'].toString());
+    const catalan = JSON.parse(files['src/lang/ca.json'].toString());
+    const extra = Object.keys(catalan).filter((key) => !(key in english));
+    const missing = Object.keys(english).filter((key) => !(key in catalan));
+    expect(extra.length).toBeGreaterThan(10);
+    expect(missing.length).toBeGreaterThan(100);
+
+    // Statistics count the template's keys, the missing ones as untranslated.
+    const statistics = (await t.http().get(`/api/translations/${project.slug}/app/ca/statistics/`).set('Authorization', admin.auth).expect(200)).body;
+    expect(statistics.total).toBe(Object.keys(english).length);
+
+    const key = Object.keys(catalan).find((candidate) => candidate in english && typeof catalan[candidate] === 'string')!;
+    const [unit] = (await t.http().get(`/api/translations/${project.slug}/app/ca/units/`).query({ q: `key:="${key}"` }).set('Authorization', admin.auth).expect(200)).body.results;
+    await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: ['Traducció nova'], state: 20 }).expect(200);
+    await t.http().post(`/api/components/${project.slug}/app/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+
+    const pushed = await git.readFile('uptimekuma', 'src/lang/ca.json');
+    const diff = changedLines(files['src/lang/ca.json'], pushed);
+    expect(diff.removed).toHaveLength(1);
+    expect(diff.added).toEqual([diff.removed[0].replace(/: ".*"(,?)$/, ': "Traducció nova"$1')]);
+    const written = JSON.parse(pushed);
+    expect(Object.keys(written)).toEqual(Object.keys(catalan));
+    expect(written[key]).toBe('Traducció nova');
+    // The untouched translation's file is as it was.
+    expect(await git.readFile('uptimekuma', 'src/lang/sk.json')).toBe(files['src/lang/sk.json'].toString());
+
+    // A new language starts without a single empty value: at run time every string falls back to English.
+    await t.http().post(`/api/components/${project.slug}/app/translations/`).set('Authorization', admin.auth).send({ language_code: 'eo' }).expect(201);
+    await t.http().post(`/api/components/${project.slug}/app/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    expect(JSON.parse(await git.readFile('uptimekuma', 'src/lang/eo.json'))).toEqual({});
+  });
+});
