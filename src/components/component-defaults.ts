@@ -1,3 +1,5 @@
+import { FORMAT_ALIASES } from '../formats/registry';
+
 /** Weblate's default commit message templates (Django-template syntax, rendered when committing). */
 export const DEFAULT_MESSAGES = {
   commit:
@@ -45,4 +47,4 @@ export const FILE_FORMATS = (
   'json-nested laravel markdown mdx mediawiki mi18n-lang moko-resource nextcloud-json odf php plainxliff po po-mono ' +
   'poxliff properties rc resjson resourcedictionary resx ruby-yaml srt ssa strings stringsdict sub tbx toml ts ts1 txt ' +
   'webextension wxl xliff xliff2 xliff2-placeables xlsx xwiki-fullpage xwiki-java-properties xwiki-page-properties yaml'
-).split(' ');
+).split(' ').concat([...FORMAT_ALIASES.keys()]);

@@ -190,7 +190,8 @@ function safePath(path: string): boolean {
 /** The format the file is stored in needs no conversion: its own file_format, or `po` for any gettext variant. */
 function sameFormat(format: unknown, fileFormat: string): boolean {
   if (typeof format !== 'string') return false;
-  return format === fileFormat || (format === 'po' && (fileFormat === 'po' || fileFormat.startsWith('po-')));
+  const id = getFormat(fileFormat)?.id ?? fileFormat;
+  return format === id || (format === 'po' && (id === 'po' || id.startsWith('po-')));
 }
 
 function exporterNamed(format: unknown): string {

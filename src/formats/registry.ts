@@ -50,8 +50,18 @@ const FORMATS: ReadonlyMap<string, TranslationFormat> = new Map(
   ].map((format) => [format.id, format]),
 );
 
+/**
+ * Older Weblate ids for encodings of formats that now detect theirs (Weblate 4 had `properties-utf8` next to
+ * `properties`, `strings-utf8` next to `strings`): components configured with them keep working.
+ */
+export const FORMAT_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['properties-utf8', 'properties'],
+  ['strings-utf8', 'strings'],
+  ['json-nested-utf8', 'json-nested'],
+]);
+
 export function getFormat(id: string): TranslationFormat | undefined {
-  return FORMATS.get(id);
+  return FORMATS.get(FORMAT_ALIASES.get(id) ?? id);
 }
 
 export function listFormats(): TranslationFormat[] {

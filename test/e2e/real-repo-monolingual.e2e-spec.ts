@@ -48,4 +48,27 @@ describe('monolingual files of a real repository through the API', () => {
     await t.http().post(`/api/components/${project.slug}/app/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
     expect(JSON.parse(await git.readFile('uptimekuma', 'src/lang/eo.json'))).toEqual({});
   });
+
+  it("Java properties in UTF-8 (file_format properties-utf8): one edit changes one line, comments and separators stay", async () => {
+    const i18n = join(extractRealRepo('cryptomator'), 'src/main/resources/i18n');
+    const files = Object.fromEntries(['strings.properties', 'strings_de.properties', 'strings_fr.properties'].map((name) => [`i18n/${name}`, readFileSync(join(i18n, name))]));
+    const { project } = await createGitComponent(env, 'cryptomator', files as never, {
+      filemask: 'i18n/strings_*.properties', template: 'i18n/strings.properties', file_format: 'properties-utf8',
+    });
+    const { t, git, admin } = env;
+    const component = (await t.http().get(`/api/components/${project.slug}/app/`).set('Authorization', admin.auth).expect(200)).body;
+    expect(component.file_format).toBe('properties-utf8');
+    const translations = (await t.http().get(`/api/components/${project.slug}/app/translations/`).set('Authorization', admin.auth).expect(200)).body.results;
+    expect(translations.map((row: { language_code: string }) => row.language_code).sort()).toEqual(['de', 'en', 'fr']);
+
+    const [unit] = (await t.http().get(`/api/translations/${project.slug}/app/de/units/`).query({ q: 'key:="generic.button.close"' }).set('Authorization', admin.auth).expect(200)).body.results;
+    expect(unit.target).toEqual(['Schließen']);
+    await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).send({ target: ['Schließen – jetzt'], state: 20 }).expect(200);
+    await t.http().post(`/api/components/${project.slug}/app/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    const pushed = await git.readFile('cryptomator', 'i18n/strings_de.properties');
+    expect(changedLines(files['i18n/strings_de.properties'], pushed)).toEqual({
+      removed: ['generic.button.close=Schließen'],
+      added: ['generic.button.close=Schließen – jetzt'],
+    });
+  });
 });

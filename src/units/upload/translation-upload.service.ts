@@ -6,7 +6,7 @@ import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
 import { Permission } from '../../auth/permissions.data';
 import { PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
-import { FormatError, TranslationUnit, UnitState } from '../../formats';
+import { FormatError, getFormat, TranslationUnit, UnitState } from '../../formats';
 import { TranslationContext } from '../../translations/translations.repository';
 import { TranslationStatistics } from '../translation-statistics';
 import { failingChecksFor, joinFlags } from '../unit-checks';
@@ -148,9 +148,10 @@ export class TranslationUploadService {
     const { component } = context.component;
     const format = uploadFormat(component.fileFormat, file.originalname);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
-    const template = format.monolingual && format.id === component.fileFormat ? await this.replacement.readTemplate(context) : undefined;
+    const ownFormat = format === getFormat(component.fileFormat);
+    const template = format.monolingual && ownFormat ? await this.replacement.readTemplate(context) : undefined;
     // A file of the component's own format places its plural forms by the translation's categories, as the import does.
-    const pluralCategories = format.id === component.fileFormat ? pluralOf(context).categories : undefined;
+    const pluralCategories = ownFormat ? pluralOf(context).categories : undefined;
     let units: TranslationUnit[];
     try {
       units = (await format.parse(file.buffer, { template, language: context.translation.languageCode, pluralCategories, strict: true })).units;
