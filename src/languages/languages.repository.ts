@@ -4,6 +4,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Language, LanguageDirection } from './language.entity';
 import { PluralDefinition } from './plural-definition';
 import { PluralSource } from './plural.entity';
+import { canonicalFileCode, splitRegion } from './file-language-codes';
 
 /** The columns an administrator sets; the code only on creation. */
 export interface LanguageSettings {
@@ -105,6 +106,40 @@ export class LanguagesRepository {
    * The language a code from a file name stands for: the exact code, else the same code with `-` for `_`
    * in any case (`pt-br` → pt_BR), else a known alias (`cze` → cs).
    */
+  /**
+   * The languages of translation files' codes, as Weblate maps them: the code or an alias as written, then in
+   * canonical form (`pt-rBR` → `pt_BR`); a code whose region only repeats the language (`de_DE`, `sk_SK`) is the
+   * language itself; any other region of a known language (`ar_SY`) becomes a language of its own, created with
+   * the base language's plural, as Weblate's auto-create does. Codes that map to nothing are left out.
+   */
+  async resolveFileCodes(manager: EntityManager, codes: string[]): Promise<Map<string, Language>> {
+    const direct = await this.resolveCodes(codes);
+    const rest = codes.filter((code) => !direct.has(code));
+    if (rest.length === 0) return direct;
+    const canonical = await this.resolveCodes(rest.map(canonicalFileCode));
+    const bases = await this.resolveCodes(rest.map((code) => splitRegion(code)?.language).filter((code): code is string => Boolean(code)));
+    for (const code of rest) {
+      const found = canonical.get(canonicalFileCode(code));
+      if (found) {
+        direct.set(code, found);
+        continue;
+      }
+      const parts = splitRegion(code);
+      const base = parts && bases.get(parts.language);
+      if (!parts || !base) continue;
+      direct.set(code, parts.region.toLowerCase() === parts.language ? base : await this.createRegionalVariant(manager, `${parts.language}_${parts.region}`, parts.region, base));
+    }
+    return direct;
+  }
+
+  /** `ar_SY` from Arabic: its name with the region, its direction and its plural (another file may have made it already). */
+  private async createRegionalVariant(manager: EntityManager, code: string, region: string, base: Language): Promise<Language> {
+    const id = await this.insertAdminLanguage(manager, code, { name: `${base.name} (${region})`, direction: base.direction, population: 0 });
+    const plural = base.plurals?.[0];
+    if (id !== null && plural) await this.saveDefaultPlural(manager, id, { number: plural.number, formula: plural.formula, type: plural.type });
+    return (await this.findByCode(code, manager))!;
+  }
+
   async resolveCodes(codes: string[]): Promise<Map<string, Language>> {
     if (codes.length === 0) return new Map();
     const rows = await this.withDefaultPlural(this.dataSource.manager)

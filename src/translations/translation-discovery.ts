@@ -8,8 +8,13 @@ import { Filemask } from './filemask';
 export interface DiscoveryResult {
   /** Language codes (as in the repository) that have a translation now. */
   languages: string[];
-  /** Files matching the mask whose language code is unknown or filtered out by language_regex. */
-  skipped: string[];
+  /** Files matching the mask that are not a translation: an unknown or filtered language, or a second file of one. */
+  skipped: SkippedFile[];
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
 }
 
 /**
@@ -27,16 +32,16 @@ export class TranslationDiscovery {
     const found = files
       .map((path) => ({ path, code: mask.codeOf(path) }))
       .filter((file): file is { path: string; code: string } => file.code !== null);
-    const languages = await this.languages.resolveCodes([...new Set(found.map((file) => file.code))]);
-    const skipped: string[] = [];
+    const languages = await this.languages.resolveFileCodes(manager, [...new Set(found.map((file) => file.code))]);
+    const skipped: SkippedFile[] = [];
     const rows = new Map<number, { languageId: number; code: string; path: string; isSource: boolean }>();
     for (const file of found) {
       const language = languages.get(file.code);
-      if (!language || !filter(file.code)) {
-        skipped.push(file.path);
-        continue;
-      }
-      if (!rows.has(language.id)) rows.set(language.id, { languageId: language.id, code: file.code, path: file.path, isSource: false });
+      const taken = language && rows.get(language.id);
+      if (!language) skipped.push({ path: file.path, reason: `unknown language code "${file.code}"` });
+      else if (!filter(file.code)) skipped.push({ path: file.path, reason: `language "${file.code}" is filtered out by language_regex` });
+      else if (taken) skipped.push({ path: file.path, reason: `${taken.path} is the ${language.name} translation already` });
+      else rows.set(language.id, { languageId: language.id, code: file.code, path: file.path, isSource: false });
     }
     // The source translation: the monolingual template, or the source language's own file if there is one.
     const sourceFile = rows.get(component.sourceLanguageId);

@@ -1,0 +1,16 @@
+/**
+ * How translation files name languages, read the way Weblate reads them: Android's `values-pt-rBR` and
+ * `values-b+sr+Latn`, BCP 47 hyphens (`de-DE`), POSIX underscores (`de_DE`), any case.
+ */
+export function canonicalFileCode(code: string): string {
+  const android = /^([a-zA-Z]{2,3})-r([a-zA-Z]{2})$/.exec(code);
+  if (android) return `${android[1].toLowerCase()}_${android[2].toUpperCase()}`;
+  if (code.startsWith('b+')) return code.slice(2).split('+').join('_');
+  return code.replace(/-/g, '_');
+}
+
+/** `de_DE` → `{ language: 'de', region: 'DE' }`; null for codes without a region (`de`, `sr_Latn`). */
+export function splitRegion(code: string): { language: string; region: string } | null {
+  const match = /^([a-zA-Z]{2,3})_([a-zA-Z]{2}|\d{3})$/.exec(canonicalFileCode(code));
+  return match ? { language: match[1].toLowerCase(), region: match[2].toUpperCase() } : null;
+}
