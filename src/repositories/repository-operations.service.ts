@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { ComponentContext } from '../components/components.repository';
+import { ComponentContext, ComponentsRepository } from '../components/components.repository';
 import { AppConfig } from '../config/app-config';
+import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { PendingWriter, WrittenFile } from '../units/pending-writer';
@@ -12,7 +13,7 @@ import { TranslationScanner } from '../units/translation-scanner';
 import { MergeStyle, Repository } from '../vcs/repository';
 import { splitCredentials } from '../vcs/repository-url';
 import { VcsError } from '../vcs/vcs-error';
-import { renderMessage } from './commit-message';
+import { messageVariables, renderMessage } from './commit-message';
 import { WEBLATE_COMMITTER } from './signatures';
 import { RepositoryLocks } from './repository-lock';
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
@@ -56,12 +57,13 @@ const OPERATION_ACTIONS: Record<string, ChangeAction | undefined> = {
   'file-sync': ChangeAction.ForceSync,
 };
 
-/** For callers in the background, which may wait for the working copy longer than a request would. */
 export interface OperationOptions {
-  /** Runs once the working copy's lock is held, before the operation. */
+  /** Runs once the working copy's lock is held, before the operation (background callers). */
   whenLocked?: () => Promise<void>;
-  /** How long to wait for the lock (the locks' default otherwise). */
+  /** How long to wait for the lock (the locks' default otherwise): background callers may wait longer than a request. */
   waitMs?: number;
+  /** The request's URLs, for the absolute links commit messages carry (SITE_URL when set). */
+  urls?: UrlBuilder;
 }
 
 /**
@@ -79,6 +81,7 @@ export class RepositoryOperationsService {
     private readonly scanner: TranslationScanner,
     private readonly pendingWriter: PendingWriter,
     private readonly changes: ChangesService,
+    private readonly components: ComponentsRepository,
   ) {}
 
   async status(context: ComponentContext, url: string): Promise<RepositoryStatusResponse> {
@@ -119,7 +122,7 @@ export class RepositoryOperationsService {
       await options.whenLocked?.();
       const repository = this.workingCopies.open(owner);
       try {
-        const result = await this.run(operation, context, owner, repository);
+        const result = await this.run(operation, context, owner, repository, options.urls ?? new UrlBuilder(this.config.siteUrl ?? ''));
         if (result.result) await this.recordRepositoryChange(owner, OPERATION_ACTIONS[operation], null);
         return result;
       } catch (error) {
@@ -129,13 +132,13 @@ export class RepositoryOperationsService {
     }, options.waitMs);
   }
 
-  private async run(operation: string, context: ComponentContext, owner: Component, repository: Repository): Promise<OperationResult> {
+  private async run(operation: string, context: ComponentContext, owner: Component, repository: Repository, urls: UrlBuilder): Promise<OperationResult> {
     switch (operation) {
       case 'commit':
       case 'file-sync':
-        return this.commit(context, owner, repository);
+        return this.commit(context, owner, repository, urls);
       case 'push':
-        await this.commit(context, owner, repository);
+        await this.commit(context, owner, repository, urls);
         await repository.push(owner.pushBranch || undefined, owner.push ? splitCredentials(owner.push) : undefined);
         return { result: true };
       case 'pull':
@@ -159,15 +162,16 @@ export class RepositoryOperationsService {
    * Writes pending strings into their files and commits each translation with its last translator as author and
    * the component's message template; then commits whatever else changed in the translation files.
    */
-  private async commit(context: ComponentContext, owner: Component, repository: Repository): Promise<OperationResult> {
+  private async commit(context: ComponentContext, owner: Component, repository: Repository, urls: UrlBuilder): Promise<OperationResult> {
     const sharing = await this.sharingComponents(owner);
+    const contexts = new Map((await this.components.hydrate(sharing)).map((shared) => [shared.component.id, shared]));
     const written = await this.dataSource.transaction(async (manager) => {
       const files: { component: Component; file: WrittenFile }[] = [];
       for (const component of sharing) for (const file of await this.pendingWriter.write(manager, component, repository)) files.push({ component, file });
       return files;
     });
     for (const { component, file } of written) {
-      const variables = await this.messageVariables(component, file.translationId);
+      const variables = await this.messageVariables(contexts.get(component.id)!, file.translationId, urls);
       const sha = await repository.commit([file.filename], {
         message: renderMessage(component.commitMessage, variables),
         author: file.author ?? WEBLATE_COMMITTER,
@@ -185,35 +189,21 @@ export class RepositoryOperationsService {
     return { result: true };
   }
 
-  /** Django-template variables of Weblate's commit messages for one translation. */
-  private async messageVariables(component: Component, translationId: number): Promise<Record<string, unknown>> {
+  /** The commit message variables of one translation, with its counts as the commit leaves them. */
+  private async messageVariables(context: ComponentContext, translationId: number, urls: UrlBuilder): Promise<Record<string, unknown>> {
     const [row]: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT p.name AS project_name, p.slug AS project_slug, l.name AS language_name, l.code AS language_code,
-         t.total, t.translated, t.fuzzy, t.approved
-       FROM translations t JOIN languages l ON l.id = t.language_id JOIN components c ON c.id = t.component_id
-       JOIN projects p ON p.id = c.project_id WHERE t.id = $1`,
+      `SELECT l.name AS language_name, l.code, t.language_code, t.total, t.translated, t.fuzzy, t.approved
+       FROM translations t JOIN languages l ON l.id = t.language_id WHERE t.id = $1`,
       [translationId],
     );
-    const total = Number(row.total);
-    const translated = Number(row.translated);
-    return {
-      project_name: row.project_name,
-      project_slug: row.project_slug,
-      component_name: component.name,
-      component_slug: component.slug,
-      language_name: row.language_name,
-      language_code: row.language_code,
-      site_title: this.config.siteTitle,
-      url: `${this.config.siteUrl ?? ''}/projects/${row.project_slug}/${component.slug}/${row.language_code}/`,
-      stats: {
-        all: total,
-        total,
-        translated,
-        fuzzy: Number(row.fuzzy),
-        approved: Number(row.approved),
-        translated_percent: total ? Math.round((1000 * translated) / total) / 10 : 100,
-      },
-    };
+    return messageVariables({
+      project: context.project,
+      component: context.component,
+      language: { name: String(row.language_name), code: String(row.code) },
+      url: urls.translationWeb(context.project.slug, context.path, String(row.language_code)),
+      siteTitle: this.config.siteTitle,
+      stats: { total: Number(row.total), translated: Number(row.translated), fuzzy: Number(row.fuzzy), approved: Number(row.approved) },
+    });
   }
 
   private async recordRepositoryChange(component: Component, action: ChangeAction | undefined, translationId: number | null, details: Record<string, unknown> = {}): Promise<void> {

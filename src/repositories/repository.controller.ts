@@ -31,8 +31,8 @@ export class RepositoryController {
   @Post('components/:project/:component/repository')
   @HttpCode(200)
   @RequireRepositoryOperation('component')
-  operate(@Target() context: ComponentContext, @Body() body: OperationBody): Promise<OperationResult> {
-    return this.operations.operate(context, body.operation);
+  operate(@Target() context: ComponentContext, @Body() body: OperationBody, @Urls() urls: UrlBuilder): Promise<OperationResult> {
+    return this.operations.operate(context, body.operation, { urls });
   }
 
   /** A translation's file lives in its component's repository: status and operations are the component's. */
@@ -46,8 +46,8 @@ export class RepositoryController {
   @Post('translations/:project/:component/:language/repository')
   @HttpCode(200)
   @RequireRepositoryOperation('translation')
-  translationOperate(@Target() context: TranslationContext, @Body() body: OperationBody): Promise<OperationResult> {
-    return this.operations.operate(context.component, body.operation);
+  translationOperate(@Target() context: TranslationContext, @Body() body: OperationBody, @Urls() urls: UrlBuilder): Promise<OperationResult> {
+    return this.operations.operate(context.component, body.operation, { urls });
   }
 
   /** The project's overall state: each flag is true when it is for any of its repositories. */
@@ -67,9 +67,9 @@ export class RepositoryController {
   @Post('projects/:project/repository')
   @HttpCode(200)
   @RequireRepositoryOperation('project')
-  async projectOperate(@Target() project: Project, @Body() body: OperationBody): Promise<OperationResult> {
+  async projectOperate(@Target() project: Project, @Body() body: OperationBody, @Urls() urls: UrlBuilder): Promise<OperationResult> {
     const results: OperationResult[] = [];
-    for (const context of await this.owners(project)) results.push(await this.operations.operate(context, body.operation));
+    for (const context of await this.owners(project)) results.push(await this.operations.operate(context, body.operation, { urls }));
     const details = results.map((result) => result.detail).filter(Boolean);
     return { result: results.every((result) => result.result), ...(details.length ? { detail: details.join('\n') } : {}) };
   }

@@ -31,7 +31,7 @@ export class TranslationLifecycleController {
   async add(
     @Req() req: Request, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
   ): Promise<{ data: TranslationResponse; result: TranslationResponse }> {
-    const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), requestContext(req).user);
+    const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), requestContext(req).user, urls);
     const translation = serializeTranslation(created, urls, { embedComponent: false });
     return { data: translation, result: translation };
   }
@@ -39,7 +39,7 @@ export class TranslationLifecycleController {
   @Delete('translations/:project/:component/:language')
   @HttpCode(204)
   @RequirePermission('translation.delete', 'translation')
-  async remove(@Req() req: Request, @Target() context: TranslationContext): Promise<void> {
-    await this.lifecycle.remove(context, requestContext(req).user);
+  async remove(@Req() req: Request, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<void> {
+    await this.lifecycle.remove(context, requestContext(req).user, urls);
   }
 }

@@ -15,7 +15,7 @@ import { getFormat, TranslationFormat, UnitState } from '../formats';
 import { Language } from '../languages/language.entity';
 import { LanguagesRepository } from '../languages/languages.repository';
 import { translationPlural } from '../languages/translation-plural';
-import { renderMessage } from '../repositories/commit-message';
+import { messageVariables, renderMessage } from '../repositories/commit-message';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { writtenRevision } from '../units/file-revision';
@@ -29,6 +29,7 @@ import { Translation } from './translation.entity';
 import { TranslationContext, TranslationsRepository } from './translations.repository';
 import { signatureOf, WEBLATE_COMMITTER } from '../repositories/signatures';
 import { componentScope } from '../auth/scopes';
+import { UrlBuilder } from '../core/urls/url-builder';
 
 /**
  * Adding a language to a component (a new file from the component's base, committed with `add_message`) and
@@ -48,7 +49,7 @@ export class TranslationLifecycleService {
     private readonly translations: TranslationsRepository,
   ) {}
 
-  async add(context: ComponentContext, languageCode: unknown, permissions: UserPermissions, user: User): Promise<TranslationContext> {
+  async add(context: ComponentContext, languageCode: unknown, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {
     if (typeof languageCode !== 'string' || languageCode === '') {
       throw ValidationError.field('language_code', "Missing 'language_code' parameter", 'required');
     }
@@ -81,7 +82,7 @@ export class TranslationLifecycleService {
       await repository.writeFile(filename, content);
       try {
         await repository.commit([filename], {
-          message: renderMessage(component.addMessage, this.messageVariables(context, language, code)),
+          message: renderMessage(component.addMessage, this.messageVariables(context, language, code, urls)),
           author: signatureOf(user),
           committer: WEBLATE_COMMITTER,
         });
@@ -109,7 +110,7 @@ export class TranslationLifecycleService {
     return (await this.translations.findInComponent(context, code))!;
   }
 
-  async remove(context: TranslationContext, user: User): Promise<void> {
+  async remove(context: TranslationContext, user: User, urls: UrlBuilder): Promise<void> {
     const { translation, component: componentContext, language } = context;
     const { component, project } = componentContext;
     if (translation.isSource) throw new PermissionDeniedError('Can not delete translation: the source language cannot be removed.');
@@ -120,7 +121,7 @@ export class TranslationLifecycleService {
         if (await exists(repository, translation.filename)) {
           await rm(join(repository.workDir, normalizeRelativePath(translation.filename)), { force: true });
           await repository.commit([translation.filename], {
-            message: renderMessage(component.deleteMessage, this.messageVariables(componentContext, language, translation.languageCode)),
+            message: renderMessage(component.deleteMessage, this.messageVariables(componentContext, language, translation.languageCode, urls)),
             author: signatureOf(user),
             committer: WEBLATE_COMMITTER,
           });
@@ -178,18 +179,14 @@ export class TranslationLifecycleService {
   }
 
   /** The Django-template variables of Weblate's add and delete messages. */
-  private messageVariables(context: ComponentContext, language: Language, code: string): Record<string, unknown> {
-    const translateUrl = `${this.config.siteUrl ?? ''}/projects/${context.project.slug}/${context.path}/${code}/`;
-    return {
-      project_name: context.project.name,
-      project_slug: context.project.slug,
-      component_name: context.component.name,
-      component_slug: context.component.slug,
-      language_name: language.name,
-      language_code: language.code,
-      site_title: this.config.siteTitle,
-      url: translateUrl,
-    };
+  private messageVariables(context: ComponentContext, language: Language, code: string, urls: UrlBuilder): Record<string, unknown> {
+    return messageVariables({
+      project: context.project,
+      component: context.component,
+      language,
+      url: urls.translationWeb(context.project.slug, context.path, code),
+      siteTitle: this.config.siteTitle,
+    });
   }
 }
 

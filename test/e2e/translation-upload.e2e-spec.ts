@@ -83,7 +83,11 @@ describe('translation file upload', () => {
     const repository = translation.replace('/api/translations/', '/api/components/').replace(/cs\/$/, 'repository/');
     await t.http().post(repository).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
     expect(await git.readFile(name, 'po/cs.po')).toBe(replaced);
-    expect((await git.log(name))[0]).toMatchObject({ authorName: 'Ada Admin' });
+    const [replacement] = await git.log(name);
+    expect(replacement).toMatchObject({ authorName: 'Ada Admin' });
+    // The commit message has the uploaded file's counts and an absolute link, as any other commit's.
+    expect(replacement.message).toContain('Progress: 50% (1 of 2 strings)');
+    expect(replacement.message).toMatch(/Translate-URL: http:\/\/127\.0\.0\.1:\d+\/projects\/[^/]+\/app\/cs\//);
   });
 
   it('refuses bad uploads with a detail and changes nothing', async () => {

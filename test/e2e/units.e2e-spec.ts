@@ -82,6 +82,10 @@ describe('units', () => {
     const [head] = await git.log(name);
     expect(head).toMatchObject({ authorName: 'Ada Admin', authorEmail: 'ada@example.com' });
     expect(head.message).toContain('Czech');
+    // Weblate's default message, its URL absolute (the request's host: no SITE_URL here) and its counts as committed.
+    const project = translation.split('/')[3];
+    expect(head.message).toContain(`Translation: Project ${project}/App\nLanguage: cs\nProgress: 66.7% (2 of 3 strings)\nTranslate-URL: http://127.0.0.1:`);
+    expect(head.message).toMatch(new RegExp(`Translate-URL: http://127\\.0\\.0\\.1:\\d+/projects/${project}/app/cs/\\n?$`));
     // The commit also records itself in the header: revision date, last translator and generator.
     const committed = await git.readFile(name, 'po/cs.po');
     const revisionDate = /"PO-Revision-Date: (\d{4}-\d\d-\d\d \d\d:\d\d\+0000)\\n"/.exec(committed)?.[1];

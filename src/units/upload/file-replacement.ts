@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChangeAction } from '../../changes/change-actions';
 import { ChangesService } from '../../changes/changes.service';
 import { Component } from '../../components/component.entity';
+import { AppConfig } from '../../config/app-config';
 import { ValidationError } from '../../core/errors/domain-error';
-import { FormatError, getFormat } from '../../formats';
-import { renderMessage } from '../../repositories/commit-message';
+import { FormatError, getFormat, UnitState } from '../../formats';
+import { messageVariables, renderMessage } from '../../repositories/commit-message';
 import { RepositoryLocks } from '../../repositories/repository-lock';
 import { signatureOf, WEBLATE_COMMITTER } from '../../repositories/signatures';
 import { WorkingCopies } from '../../repositories/working-copies';
@@ -32,25 +33,28 @@ export class FileReplacement {
     private readonly locks: RepositoryLocks,
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async replace(context: TranslationContext, file: FileContent, options: UploadOptions, uploader: Uploader): Promise<UploadResult> {
     const { component } = context.component;
     const path = options.method === 'source' ? component.template || component.newBase : context.translation.filename;
     if (!path) throw ValidationError.field('method', 'This method is not available here.');
-    const total = await this.countUnits(component, file.buffer, path === component.template ? undefined : await this.readTemplate(context));
+    const counts = await this.countUnits(component, file.buffer, path === component.template ? undefined : await this.readTemplate(context));
     const owner = context.component.linked?.component ?? component;
     await this.locks.withLock(String(owner.id), async () => {
       const repository = this.workingCopies.open(owner);
       await repository.writeFile(path, file.buffer);
       const author = await this.signature(uploader.userId);
       await repository.commit([path], {
-        message: renderMessage(component.commitMessage, {
-          project_name: context.component.project.name,
-          component_name: component.name,
-          language_name: context.language.name,
-          language_code: context.language.code,
-        }),
+        message: renderMessage(component.commitMessage, messageVariables({
+          project: context.component.project,
+          component,
+          language: context.language,
+          url: uploader.urls.translationWeb(context.component.project.slug, context.component.path, context.translation.languageCode),
+          siteTitle: this.config.siteTitle,
+          stats: counts,
+        })),
         author,
         committer: WEBLATE_COMMITTER,
       });
@@ -66,6 +70,7 @@ export class FileReplacement {
         });
       });
     });
+    const { total } = counts;
     return { not_found: 0, skipped: 0, accepted: total, total, result: total > 0, count: total };
   }
 
@@ -82,11 +87,19 @@ export class FileReplacement {
   }
 
   /** Parses the upload before anything is written, so a broken file changes nothing. */
-  private async countUnits(component: Component, data: Buffer, template: Buffer | undefined): Promise<number> {
+  /** The strings of the uploaded file, counted as the statistics will count them once it is read. */
+  private async countUnits(component: Component, data: Buffer, template: Buffer | undefined): Promise<{ total: number; translated: number; fuzzy: number; approved: number }> {
     const format = getFormat(component.fileFormat);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     try {
-      return (await format.parse(data, { template: format.monolingual ? template : undefined, strict: true })).units.length;
+      const { units } = await format.parse(data, { template: format.monolingual ? template : undefined, strict: true });
+      const count = (test: (state: UnitState) => boolean) => units.filter((unit) => test(unit.state)).length;
+      return {
+        total: units.length,
+        translated: count((state) => state >= UnitState.Translated),
+        fuzzy: count((state) => state === UnitState.Fuzzy),
+        approved: count((state) => state === UnitState.Approved),
+      };
     } catch (error) {
       if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
       throw error;

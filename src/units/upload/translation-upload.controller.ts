@@ -34,7 +34,7 @@ export class TranslationUploadController {
   }
 
   private async run(req: Request, context: TranslationContext, body: Record<string, unknown>): Promise<UploadResult> {
-    const uploader = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null };
+    const uploader = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null, urls: requestContext(req).urls };
     return this.uploads.upload(context, await readUploaded(uploadedFiles(req).file), body ?? {}, uploader);
   }
 }

@@ -22,6 +22,7 @@ import { planUpload, StoredUnit } from './upload-plan';
 import { insertSuggestions, writeUnits } from './unit-writes';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
+import { UrlBuilder } from '../../core/urls/url-builder';
 
 export interface UploadResult {
   not_found: number;
@@ -35,6 +36,8 @@ export interface UploadResult {
 export interface Uploader {
   permissions: UserPermissions;
   userId: number | null;
+  /** The request's URLs, for the absolute link in the commit message of a replaced file. */
+  urls: UrlBuilder;
 }
 
 const METHOD_PERMISSION: Record<UploadOptions['method'], Permission> = {
