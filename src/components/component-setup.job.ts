@@ -52,8 +52,8 @@ export class ComponentSetupJob implements OnModuleInit {
         const result = await this.dataSource.transaction((manager) => this.scanner.scan(manager, context.component, repository));
         const summary = `Found ${result.languages.length} translation(s)${result.languages.length ? `: ${result.languages.join(', ')}` : ''}, ${result.units} string(s)`;
         await progress.report(90, summary);
-        for (const { path, reason } of result.skipped) await progress.report(90, `Skipped ${path}: ${reason}`);
-        return { component: componentId, translations: result.languages, skipped: result.skipped };
+        for (const { path, reason } of [...result.skipped, ...result.unreadable]) await progress.report(90, `Skipped ${path}: ${reason}`);
+        return { component: componentId, translations: result.languages, skipped: result.skipped, unreadable: result.unreadable };
       }, 60_000);
     } catch (error) {
       await this.undo(context.component, !context.linked);

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
 import { getFormat, TranslationFormat, TranslationUnit, UnitState } from '../formats';
 import { Repository } from '../vcs/repository';
@@ -14,6 +16,8 @@ export interface ImportSummary {
   /** Translations whose file changed and were read again. */
   updated: number;
   units: number;
+  /** Translation files that could not be read: their translations keep the strings they had, the others go on. */
+  unreadable: { path: string; reason: string }[];
 }
 
 interface ParsedTranslation {
@@ -29,7 +33,10 @@ interface ParsedTranslation {
  */
 @Injectable()
 export class UnitImport {
-  constructor(private readonly statistics: TranslationStatistics) {}
+  constructor(
+    private readonly statistics: TranslationStatistics,
+    private readonly changes: ChangesService,
+  ) {}
 
   async importComponent(manager: EntityManager, component: Component, repository: Repository, options: { force?: boolean } = {}): Promise<ImportSummary> {
     const format = getFormat(component.fileFormat);
@@ -37,12 +44,20 @@ export class UnitImport {
     const translations = await loadTranslationFiles(manager, component.id);
     const template = component.template ? await this.read(repository, component.template) : undefined;
     const parsed: ParsedTranslation[] = [];
+    const unreadable: ImportSummary['unreadable'] = [];
     for (const info of translations.filter((translation) => !translation.isSource)) {
-      const data = await this.read(repository, info.filename);
-      parsed.push({ info, revision: fileRevision(data, template), units: await this.parse(format, data, info, template) });
+      // One malformed file (a duplicate key, broken XML) is reported and left out; it does not stop the others.
+      try {
+        const data = await this.read(repository, info.filename);
+        parsed.push({ info, revision: fileRevision(data, template), units: await this.parse(format, data, info, template) });
+      } catch (error) {
+        if (!(error instanceof TranslationFileError)) throw error;
+        unreadable.push({ path: info.filename, reason: error.message });
+        await this.changes.record(manager, { action: ChangeAction.ParseError, componentId: component.id, translationId: info.id, target: error.message });
+      }
     }
     const source = translations.find((translation) => translation.isSource);
-    if (!source) return { updated: 0, units: 0 };
+    if (!source) return { updated: 0, units: 0, unreadable };
     const sourceUnits = template
       ? await this.parse(format, template, source, undefined)
       : unionOfSources(parsed.map((translation) => translation.units));
@@ -57,7 +72,7 @@ export class UnitImport {
     let units = 0;
     for (const translation of changed) units += await this.store(manager, flags, translation, source.id);
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
-    return { updated: changed.length, units };
+    return { updated: changed.length, units, unreadable };
   }
 
   /** `checkFlags`: the project's and component's check_flags, which apply to every string. */

@@ -36,6 +36,20 @@ describe('component creation from a repository', () => {
 
   const create = (projectSlug: string, body: object) => t.http().post(`/api/projects/${projectSlug}/components/`).set('Authorization', admin.auth).send(body);
 
+  it('reports a malformed translation file and sets up the component with the others', async () => {
+    const url = await git.createBareRepo('malformed', { 'po/cs.po': PO('cs'), 'po/de.po': 'msgid "Hello"\nmsgstr "Hallo\n' });
+    const project = await createProject(t);
+    const res = await create(project.slug, { name: 'App', slug: 'app', repo: url, filemask: 'po/*.po', file_format: 'po' }).expect(201);
+    await t.drainTasks();
+    const task = await t.http().get(new URL(res.body.task_url).pathname).expect(200);
+    expect(task.body).toMatchObject({ completed: true, result: { translations: ['cs', 'de'], unreadable: [{ path: 'po/de.po', reason: expect.stringMatching(/po\/de\.po.*line 2/) }] } });
+    expect(task.body.log).toMatch(/Skipped po\/de\.po: /);
+    const czech = await t.http().get(`/api/translations/${project.slug}/app/cs/units/`).set('Authorization', admin.auth).expect(200);
+    expect(czech.body.count).toBe(1);
+    const changes = await t.http().get(`/api/translations/${project.slug}/app/de/changes/`).set('Authorization', admin.auth).expect(200);
+    expect(changes.body.results.map((change: { action: number }) => change.action)).toContain(24);
+  });
+
   it('clones, discovers the languages and reports a completed task', async () => {
     const project = await createProject(t);
     const res = await create(project.slug, { name: 'App', slug: 'app', repo: repoUrl, filemask: 'po/*.po', file_format: 'po' }).expect(201);
