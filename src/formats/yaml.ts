@@ -113,18 +113,35 @@ class YamlFormatBase implements TranslationFormat {
       const plural = this.rails && (unit.source.length > 1 || unit.target.length > 1);
       const path = slot ? (plural ? slot.paths[0].slice(0, -1) : slot.paths[0]) : splitKeyPath(unit.context);
       if (!plural) {
-        document.setIn([...prefix, ...path], unit.target[0] ?? '');
+        // An unchanged string keeps its node, and with it its style (quotes, folded or literal block).
+        if (slot?.scalars[0]?.value !== unit.target[0]) document.setIn([...prefix, ...path], stringNode(unit.target[0] ?? ''));
         continue;
       }
       // Forms are changed inside the existing map, so the entry keeps its place in the file; each goes to its own
       // category, and categories the language has no form for stay.
       const categories = pluralCategories(unit.target.length, options);
       categories.forEach((category, index) => {
-        if (unit.target[index] !== '' || slot?.scalars[index]) document.setIn([...prefix, ...path, category], unit.target[index]);
+        if (unit.target[index] !== '' || slot?.scalars[index]) document.setIn([...prefix, ...path, category], stringNode(unit.target[index]));
       });
     }
-    return document.toString(TO_STRING);
+    return document.toString({ ...TO_STRING, indentSeq: indentsSequences(file.codec.text) });
   }
+}
+
+/** A string node that reads back as the same string: quoted when written plain it would not (`yes`, `1.0`, `null`). */
+function stringNode(value: string): Scalar<string> {
+  const node = new Scalar(value);
+  if (value === '' || value.includes('\n') || !readsBackAs(value)) node.type = 'QUOTE_DOUBLE';
+  return node;
+}
+
+/**
+ * Whether the file indents list items under their key (`key:\n  - item`) rather than writing them at the key's
+ * indentation (`key:\n- item`, Rails' habit): the rebuilt file keeps the file's own habit.
+ */
+function indentsSequences(text: string): boolean {
+  const compact = /^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(text);
+  return !compact;
 }
 
 /** Whether the unit's new forms all have a scalar to go into: a form for a category the file lacks needs the document. */
@@ -145,10 +162,15 @@ function renderScalar(type: Scalar.Type | undefined, value: string): string {
   return JSON.stringify(value);
 }
 
-/** Whether the text, written plain after a key, reads back as exactly that string (no comment, no number, no map…). */
+/**
+ * Whether the text, written plain after a key, reads back as exactly that string (no comment, no number, no
+ * map…) by YAML 1.2 readers and by YAML 1.1 ones (Ruby's Psych, PyYAML), which read `yes`, `on`, `no` as booleans.
+ */
 function readsBackAs(value: string): boolean {
-  const probe = parseDocument(`k: ${value}`);
-  return probe.errors.length === 0 && probe.get('k') === value;
+  return (['1.2', '1.1'] as const).every((version) => {
+    const probe = parseDocument(`k: ${value}`, { version });
+    return probe.errors.length === 0 && probe.get('k') === value;
+  });
 }
 
 export class YamlFormat extends YamlFormatBase {
