@@ -1,4 +1,5 @@
-import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ValidationOptions } from 'class-validator';
+import { stringRule } from './string-rule';
 
 /** C0 and C1 controls (NUL included) and the Unicode line and paragraph separators. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -9,14 +10,5 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * to the field's type check.
  */
 export function NoControlCharacters(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'noControlCharacters',
-      validator: {
-        validate: (value: unknown) => typeof value !== 'string' || !CONTROL_CHARACTERS.test(value),
-        defaultMessage: () => 'Control characters are not allowed.',
-      },
-    },
-    options,
-  );
+  return stringRule('noControlCharacters', (value) => (CONTROL_CHARACTERS.test(value) ? 'Control characters are not allowed.' : null), options);
 }

@@ -1,4 +1,5 @@
-import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ValidationOptions } from 'class-validator';
+import { stringRule } from './string-rule';
 import RE2 from 're2';
 
 /**
@@ -17,14 +18,5 @@ export function regularExpressionProblem(pattern: string): string | null {
 
 /** A pattern RE2 compiles (empty is fine: the field is then unset). */
 export function IsRegularExpression(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'regularExpression',
-      validator: {
-        validate: (value: unknown) => typeof value !== 'string' || regularExpressionProblem(value) === null,
-        defaultMessage: (args) => regularExpressionProblem(String(args?.value)) ?? 'Invalid regular expression.',
-      },
-    },
-    options,
-  );
+  return stringRule('regularExpression', regularExpressionProblem, options);
 }

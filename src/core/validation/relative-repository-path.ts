@@ -1,4 +1,5 @@
-import { ValidateBy, ValidationOptions } from 'class-validator';
+import { ValidationOptions } from 'class-validator';
+import { stringRule } from './string-rule';
 
 /**
  * Why a path inside a repository (a file mask, a template, a base file) is refused, or null when it is
@@ -14,14 +15,5 @@ export function repositoryPathProblem(value: string): string | null {
 
 /** A relative path inside the repository (empty is fine: the field is then unset). */
 export function IsRelativeRepositoryPath(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    {
-      name: 'relativeRepositoryPath',
-      validator: {
-        validate: (value: unknown) => typeof value !== 'string' || repositoryPathProblem(value) === null,
-        defaultMessage: (args) => repositoryPathProblem(String(args?.value)) ?? 'Invalid path.',
-      },
-    },
-    options,
-  );
+  return stringRule('relativeRepositoryPath', repositoryPathProblem, options);
 }
