@@ -41,7 +41,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 export class CoreModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(RequestContextMiddleware, AllowHeaderMiddleware, BodyParsingMiddleware, TokenAuthMiddleware)
+      .apply(RequestContextMiddleware, AllowHeaderMiddleware, TokenAuthMiddleware, BodyParsingMiddleware)
       .forRoutes({ path: '*path', method: RequestMethod.ALL });
   }
 }

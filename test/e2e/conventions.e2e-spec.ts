@@ -1,6 +1,7 @@
 import { createComponent } from '../factories/component.factory';
 import { createProject } from '../factories/project.factory';
 import { createTranslation } from '../factories/translation.factory';
+import { createUser } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('API conventions', () => {
@@ -59,10 +60,17 @@ describe('API conventions', () => {
   });
 
   it('rejects a malformed JSON body with 400 and a detail instead of a server error', async () => {
-    const res = await t.http().post('/api/languages/').set('Content-Type', 'application/json').send('{"code": ');
+    const { auth } = await createUser(t, { isSuperuser: true });
+    const res = await t.http().post('/api/languages/').set('Authorization', auth).set('Content-Type', 'application/json').send('{"code": ');
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/^JSON parse error/);
     expect(res.body.errors[0].code).toBe('parse_error');
+  });
+
+  it('never reads the body of an anonymous request: authorization answers first, as in Weblate', async () => {
+    const res = await t.http().post('/api/languages/').set('Content-Type', 'application/json').send('{"code": ');
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBe('Authentication credentials were not provided.');
   });
 
   it('renders the browsable page with clickable links for format=api', async () => {

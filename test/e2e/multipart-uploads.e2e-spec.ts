@@ -40,11 +40,11 @@ describe('multipart bodies', () => {
    * Sends the headers and the start of a 100 MB multipart body, then waits for the answer without sending the
    * rest: a server that read the body before answering would never answer.
    */
-  function answerToUnfinishedUpload(path: string, auth?: string): Promise<{ status: number; body: { detail?: string } }> {
+  function answerToUnfinishedUpload(path: string, auth?: string, type = 'multipart/form-data; boundary=xyz'): Promise<{ status: number; body: { detail?: string } }> {
     return new Promise((resolve, reject) => {
       const req = httpRequest({
         host: '127.0.0.1', port, path, method: 'POST',
-        headers: { 'Content-Type': 'multipart/form-data; boundary=xyz', 'Content-Length': String(100 * 1024 * 1024), ...(auth ? { Authorization: auth } : {}) },
+        headers: { 'Content-Type': type, 'Content-Length': String(100 * 1024 * 1024), ...(auth ? { Authorization: auth } : {}) },
       });
       req.on('response', (res) => {
         const chunks: Buffer[] = [];
@@ -77,6 +77,12 @@ describe('multipart bodies', () => {
     expect((await answerToUnfinishedUpload('/api/screenshots/')).status).toBe(401);
     expect((await answerToUnfinishedUpload('/healthz/')).status).toBe(405);
     expect(await temporaryFiles()).toEqual([]);
+  });
+
+  it('never reads a JSON or form body an anonymous caller sends', async () => {
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      expect((await answerToUnfinishedUpload('/api/projects/', undefined, type)).status).toBe(401);
+    }
   });
 
   it('answers an upload over UPLOAD_MAX_BYTES with 413 and keeps no temporary file', async () => {

@@ -1,6 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { ParseError, PayloadTooLargeError } from '../errors/domain-error';
+import { requestContext } from './request-context';
 import { assertDictionaryBody, JSON_MAX_DEPTH, jsonNestingDepth } from './request-body-shape';
 
 /**
@@ -20,6 +21,12 @@ export class BodyParsingMiddleware implements NestMiddleware {
     // Notification hooks read their own body: a JSON payload or a form's `payload` field, answered with
     // Weblate's hook messages and a size limit of their own.
     if (req.path.startsWith('/hooks/')) return next();
+    // No route takes a body from anonymous callers (hooks aside): their bodies are never read, so nobody without
+    // a key can make the server buffer one. As in Weblate's REST framework, authorization answers first.
+    if (requestContext(req).user.isAnonymous) {
+      req.body = {};
+      return next();
+    }
     const run = (index: number): void => {
       if (index === this.parsers.length) return next(checkBody(req));
       this.parsers[index](req, res, (error?: unknown) => (error ? next(translateParserError(error)) : run(index + 1)));
