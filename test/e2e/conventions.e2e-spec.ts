@@ -67,10 +67,12 @@ describe('API conventions', () => {
     expect(res.body.errors[0].code).toBe('parse_error');
   });
 
-  it('never reads the body of an anonymous request: authorization answers first, as in Weblate', async () => {
-    const res = await t.http().post('/api/languages/').set('Content-Type', 'application/json').send('{"code": ');
-    expect(res.status).toBe(401);
-    expect(res.body.detail).toBe('Authentication credentials were not provided.');
+  it('refuses an anonymous body over 64 KB unread, and answers a small one by its policy', async () => {
+    const big = await t.http().post('/api/languages/').set('Content-Type', 'application/json').send(`{"name": "${'x'.repeat(70 * 1024)}"}`);
+    expect(big.status).toBe(413);
+    expect(big.body.detail).toBe('Request body is too large.');
+    const small = await t.http().post('/api/languages/').set('Content-Type', 'application/json').send('{"code": "xx"}');
+    expect(small.status).toBe(401);
   });
 
   it('renders the browsable page with clickable links for format=api', async () => {

@@ -10,26 +10,35 @@ import { assertDictionaryBody, JSON_MAX_DEPTH, jsonNestingDepth } from './reques
  * after the guards (see multipart.ts), and every other route refuses them unread. Parser failures become our
  * own errors, so they reach the exception filter and get a `detail`.
  */
+type Parser = (req: Request, res: Response, next: (error?: unknown) => void) => void;
+
+function parsers(limit: string): Parser[] {
+  return [
+    json({ limit, strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson }),
+    urlencoded({ limit, extended: false, parameterLimit: 5000 }),
+  ];
+}
+
+/**
+ * Anonymous callers may not write anything (hooks aside, which read their own body): the little they may send
+ * (a repository operation the Guests group allows) fits in this, and a larger declared body is refused (413)
+ * before it is read, so nobody without a key can make the server buffer a body.
+ */
+const ANONYMOUS_LIMIT = '64kb';
+
 @Injectable()
 export class BodyParsingMiddleware implements NestMiddleware {
-  private readonly parsers: ((req: Request, res: Response, next: (error?: unknown) => void) => void)[] = [
-    json({ limit: '10mb', strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson }),
-    urlencoded({ limit: '10mb', extended: false, parameterLimit: 5000 }),
-  ];
+  private readonly signedIn = parsers('10mb');
+  private readonly anonymous = parsers(ANONYMOUS_LIMIT);
 
   use(req: Request, res: Response, next: NextFunction): void {
     // Notification hooks read their own body: a JSON payload or a form's `payload` field, answered with
     // Weblate's hook messages and a size limit of their own.
     if (req.path.startsWith('/hooks/')) return next();
-    // No route takes a body from anonymous callers (hooks aside): their bodies are never read, so nobody without
-    // a key can make the server buffer one. As in Weblate's REST framework, authorization answers first.
-    if (requestContext(req).user.isAnonymous) {
-      req.body = {};
-      return next();
-    }
+    const chain = requestContext(req).user.isAnonymous ? this.anonymous : this.signedIn;
     const run = (index: number): void => {
-      if (index === this.parsers.length) return next(checkBody(req));
-      this.parsers[index](req, res, (error?: unknown) => (error ? next(translateParserError(error)) : run(index + 1)));
+      if (index === chain.length) return next(checkBody(req));
+      chain[index](req, res, (error?: unknown) => (error ? next(translateParserError(error)) : run(index + 1)));
     };
     run(0);
   }
