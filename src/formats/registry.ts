@@ -57,7 +57,6 @@ const FORMATS: ReadonlyMap<string, TranslationFormat> = new Map(
 export const FORMAT_ALIASES: ReadonlyMap<string, string> = new Map([
   ['properties-utf8', 'properties'],
   ['strings-utf8', 'strings'],
-  ['json-nested-utf8', 'json-nested'],
 ]);
 
 export function getFormat(id: string): TranslationFormat | undefined {
