@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { ValidationError } from '../core/errors/domain-error';
-import { getFormat, listFormats, TranslationFormat } from '../formats';
+import { getFormat, isMonolingual, listFormats, TranslationFormat } from '../formats';
 
 /** What a single uploaded translation file becomes: the repository's one file and the settings that find it. */
 export interface DocfileImport {
@@ -64,7 +64,8 @@ function assertSafePath(path: string): void {
 
 async function assertParses(format: TranslationFormat, data: Buffer, language: string): Promise<void> {
   try {
-    const parsed = await format.parse(data, { template: format.monolingual ? data : undefined, language });
+    // The document becomes the component's template.
+    const parsed = await format.parse(data, { template: isMonolingual(format, true) ? data : undefined, language });
     if (parsed.units.length === 0) throw new Error('The file contains no strings.');
   } catch (error) {
     throw ValidationError.field('docfile', `Could not parse the ${format.name}: ${(error as Error).message}`);

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { ComponentContext, ComponentsRepository } from '../components/components.repository';
 import { NotFoundError } from '../core/errors/domain-error';
-import { ExportedFile, exportUnits, getFormat, listExporters } from '../formats';
+import { ExportedFile, exportUnits, getFormat, isMonolingual, listExporters } from '../formats';
 import { pluralOf, translationPlural } from '../languages/translation-plural';
 import { Project } from '../projects/project.entity';
 import { RepositoryLocks } from '../repositories/repository-lock';
@@ -148,7 +148,8 @@ export class DownloadsService {
     const modified = stored && (!lastChange || stored.modified > lastChange) ? stored.modified : (lastChange ?? wholeSeconds(new Date()));
     const { component } = context.component;
     if (exporter) {
-      const monolingual = getFormat(component.fileFormat)?.monolingual ?? false;
+      const format = getFormat(component.fileFormat);
+      const monolingual = format ? isMonolingual(format, component.template !== '') : false;
       const gettext = context.language.plurals?.[0];
       const exported = await exportUnits(exporter, await loadFileUnits(manager, context.translation.id, monolingual), {
         sourceLanguage: context.component.sourceLanguage.code,

@@ -5,4 +5,4 @@ export { getFormat, listFormats } from './registry';
 export { FormatError, UnitState } from './translation-format';
 export type { FileHeader, FileRevision, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 export { cldrCategories, gettextCategories } from './plurals';
-export { PLURAL_SEPARATOR, unitId } from './units';
+export { isMonolingual, PLURAL_SEPARATOR, unitId } from './units';

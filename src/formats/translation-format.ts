@@ -61,6 +61,11 @@ export interface ParseOptions {
    * that msgfmt rejects), instead of reading around it as the import of repository files does.
    */
   strict?: boolean;
+  /**
+   * Read the file as keys with values even without a template (see `TranslationFormat.monolingualCapable`): the
+   * template itself (`base`, whose strings are the source strings) or a translation file read on its own.
+   */
+  monolingual?: 'base' | 'translation';
 }
 
 export interface SerializeOptions {
@@ -86,6 +91,11 @@ export interface SerializeOptions {
    * language's plural rule (Weblate `update_header`). Downloads leave the header as it is stored.
    */
   revision?: FileRevision;
+  /**
+   * The units are keyed (monolingual), for formats that can be either (see `TranslationFormat.monolingualCapable`);
+   * the file is then the template itself unless `template` is given.
+   */
+  monolingual?: boolean;
 }
 
 export interface FileRevision {
@@ -105,6 +115,12 @@ export interface TranslationFormat {
   readonly monolingual: boolean;
   /** True when the format also works without a template, with the file carrying its own source strings. */
   readonly bilingualCapable?: boolean;
+  /**
+   * True for a bilingual format that a component may also use with a template (Weblate "Both", e.g. XLIFF 1.2): its
+   * units are then keyed by their id, the template's targets are the source strings, and parse/serialize are told
+   * so by `monolingual`. Decide with `isMonolingual()`.
+   */
+  readonly monolingualCapable?: boolean;
   /**
    * True when the file keys plural forms by CLDR category (Android quantities, Rails keys): the language's CLDR
    * categories then decide how many forms a string has, not its gettext plural (Russian: 4 forms, not 3).

@@ -1,4 +1,12 @@
-import { ParsedFile, ParseOptions, TranslationUnit, UnitState } from './translation-format';
+import { ParsedFile, ParseOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
+
+/**
+ * Whether a component's files hold keys with values: always for monolingual formats, and for formats that can be
+ * either when the component names a template (Weblate `Component.has_template()` with a "Both" format).
+ */
+export function isMonolingual(format: TranslationFormat, hasTemplate: boolean): boolean {
+  return format.monolingual || (hasTemplate && format.monolingualCapable === true);
+}
 
 /** Weblate joins plural forms with this when one string must stand for all of them (`weblate/utils/state.py`). */
 export const PLURAL_SEPARATOR = '\x1e\x1e';

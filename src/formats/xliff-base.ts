@@ -1,7 +1,7 @@
 import { EntryLayout, EntrySlot, TextEdit, indentAt, rewriteEntries, wholeLines } from './rewrite';
 import { DecodedText, decodeText, encodeText } from './text-codec';
-import { FormatError, ParsedFile, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
-import { makeUnit, numbered } from './units';
+import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
+import { keyedUnit, makeUnit, mergeWithTemplate, numbered } from './units';
 import { descendants, insertionPoint, readMixed, rewriteElement, setAttributes, writeMixed } from './xml-edit';
 import { XmlElement, attribute, elements, parseXml, textContent } from './xml-scanner';
 
@@ -9,6 +9,9 @@ import { XmlElement, attribute, elements, parseXml, textContent } from './xml-sc
  * What XLIFF 1.2 and 2.0 share: units found through any nesting of groups, the unit id as context, inline markup kept
  * verbatim inside strings, edits patched into `<target>` and the state attributes. A dialect says where things are.
  */
+
+/** How units are read: with their own source strings, or keyed as a monolingual template (`base`) or translation. */
+type Reading = 'bilingual' | 'base' | 'translation';
 
 export interface XliffSlot extends EntrySlot {
   element: XmlElement;
@@ -31,6 +34,7 @@ export abstract class XliffFormatBase implements TranslationFormat {
   abstract readonly name: string;
   readonly extensions: readonly string[] = ['xlf', 'xliff'];
   readonly monolingual = false;
+  readonly monolingualCapable: boolean = false;
 
   /** Element name of a translation unit. */
   protected abstract readonly unitTag: string;
@@ -48,15 +52,25 @@ export abstract class XliffFormatBase implements TranslationFormat {
   protected abstract targetAttributes(unit: TranslationUnit): Record<string, string | undefined>;
   protected abstract renderUnit(unit: TranslationUnit, at: string, indent: string, eol: string): string;
 
-  parse(data: Buffer): ParsedFile {
-    const document = this.read(data);
+  /**
+   * Bilingual: each unit is its `<source>` and `<target>`. Monolingual (with a template, Symfony's layout): units are
+   * keyed by their id, the `<source>` is usually the key, the template's `<target>` is the source string (its
+   * `<source>` when it has no target, as Weblate reads it), and keys the translation lacks are untranslated strings.
+   */
+  parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
+    const reading: Reading = options.template ? 'translation' : (options.monolingual ?? 'bilingual');
+    const document = this.read(data, reading);
     const language = this.languageAttribute(document.root);
     const header = { language: language && attribute(language.element, language.name) };
-    return { units: document.slots.map((slot) => slot.unit), header };
+    const units = document.slots.map((slot) => slot.unit);
+    if (!options.template) return { units, header };
+    return { units: mergeWithTemplate(this.read(options.template, 'base').slots.map((slot) => slot.unit), units), header };
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
-    const document = this.read(options.original ? options.original : (options.template ?? Buffer.from(this.newFile(options))));
+    const reading: Reading = !options.monolingual ? 'bilingual' : options.template ? 'translation' : 'base';
+    const keyed = reading !== 'bilingual';
+    const document = this.read(options.original ? options.original : (options.template ?? Buffer.from(this.newFile(options))), reading);
     const { text, codec, unitIndent, indent } = document;
     const language = this.languageAttribute(document.root);
     const extra = !options.original && language ? setAttributes(text, language.element, { [language.name]: options.language }) : [];
@@ -64,7 +78,8 @@ export abstract class XliffFormatBase implements TranslationFormat {
       removable: true,
       stateKey: (unit) => String(unit.state),
       rewrite: (unit, slot) => this.rewrite(text, slot, unit, codec.eol),
-      append: (added) => added.map((unit) => this.renderUnit(unit, unitIndent, indent, codec.eol)).join(''),
+      // A keyed unit's <source> is its key, as Symfony writes them.
+      append: (added) => added.map((unit) => this.renderUnit(keyed ? { ...unit, source: [unit.context] } : unit, unitIndent, indent, codec.eol)).join(''),
     }, extra);
     return encodeText(patched, codec);
   }
@@ -78,7 +93,7 @@ export abstract class XliffFormatBase implements TranslationFormat {
     return [{ start: after.end, end: after.end, text: insert }, ...this.stateEdits(text, slot, unit)];
   }
 
-  private read(data: Buffer): XliffDocument {
+  private read(data: Buffer, reading: Reading): XliffDocument {
     const codec = decodeText(data);
     const { text, root } = parseXml(codec.text);
     if (root.name !== 'xliff') throw new FormatError(`root element is <${root.name}>, expected <xliff>`);
@@ -89,13 +104,15 @@ export abstract class XliffFormatBase implements TranslationFormat {
       const source = elements(holder, 'source')[0];
       const target = elements(holder, 'target')[0];
       const targetText = target ? readMixed(text, target) : '';
-      const unit = makeUnit(false, {
-        context: attribute(element, 'id') ?? '',
-        source: [source ? readMixed(text, source) : ''],
-        target: [targetText],
+      const sourceText = source ? readMixed(text, source) : '';
+      const context = attribute(element, 'id') ?? '';
+      const fields = {
         state: attribute(element, 'translate') === 'no' ? UnitState.ReadOnly : this.readState(element, holder, target, targetText !== ''),
         note: descendants(element, 'note').map(textContent).join('\n'),
-      });
+      };
+      const unit = reading === 'bilingual'
+        ? makeUnit(false, { context, source: [sourceText], target: [targetText], ...fields })
+        : keyedUnit(context, [reading === 'base' && !target ? sourceText : targetText], fields);
       slots.push({ unit, element, holder, source, target, ...wholeLines(text, element.start, element.end) });
     }
     numbered(slots.map((slot) => slot.unit));

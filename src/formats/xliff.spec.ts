@@ -74,3 +74,47 @@ describe('Xliff2Format', () => {
     expect(filled).toContain('<segment state="translated">\n        <source>Empty</source>\n        <target>Prázdné</target>\n      </segment>');
   });
 });
+
+describe('XliffFormat with a template (monolingual, Symfony layout)', () => {
+  const format = new XliffFormat();
+  const template = fixture('xliff', 'messages.en.xlf');
+  const de = fixture('xliff', 'messages.de.xlf');
+
+  it('keys units by id, takes source strings from the template target, and lists keys the file lacks as untranslated', () => {
+    const { units } = format.parse(de, { template, language: 'de' });
+    expect(units.map((u) => [u.id, u.source, u.target, u.state])).toEqual([
+      ['note', ['NOTE'], ['HINWEIS'], UnitState.Translated],
+      ['menu.home', ['Homepage'], [''], UnitState.Empty],
+      // A template unit without <target> is its <source>.
+      ['menu.search', ['Search'], [''], UnitState.Empty],
+    ]);
+  });
+
+  it('reads the template on its own as the source strings', () => {
+    const { units } = format.parse(template, { monolingual: 'base' });
+    expect(units.map((u) => [u.id, u.target])).toEqual([['note', ['NOTE']], ['menu.home', ['Homepage']], ['menu.search', ['Search']]]);
+  });
+
+  it('writes an edited key in place and a new key with the key as <source>, keeping keys the template lacks', () => {
+    const own = format.parse(de, { monolingual: 'translation' }).units;
+    const edited = [...withTarget(own, 'note', ['ANMERKUNG']), makeUnit(true, { context: 'menu.home', source: ['Homepage'], target: ['Startseite'] })];
+    const out = format.serialize(edited, { original: de, template, language: 'de', monolingual: true });
+    const text = out.toString();
+    expect(text.split('\n').filter((line) => !de.toString().split('\n').includes(line))).toEqual([
+      '                <target state="translated">ANMERKUNG</target>',
+      '            <trans-unit id="menu.home">',
+      '                <source>menu.home</source>',
+      '                <target state="translated">Startseite</target>',
+    ]);
+    expect(text).toContain('<trans-unit id="legacy.only_here">\n                <source>legacy.only_here</source>\n                <target>Nur hier</target>');
+    expect(text).toContain('            <trans-unit id="menu.home">\n                <source>menu.home</source>\n                <target state="translated">Startseite</target>\n            </trans-unit>\n        </body>');
+    expect(format.parse(out, { template }).units.map((u) => u.target[0])).toEqual(['ANMERKUNG', 'Startseite', '']);
+  });
+
+  it('starts a new language from the template as a file with no units and its target language', () => {
+    const out = format.serialize([], { template, language: 'fr', monolingual: true }).toString();
+    expect(out).toContain('target-language="fr"');
+    expect(out).not.toContain('<trans-unit');
+    expect(format.parse(Buffer.from(out), { template }).units.map((u) => u.state)).toEqual([UnitState.Empty, UnitState.Empty, UnitState.Empty]);
+  });
+});

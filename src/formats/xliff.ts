@@ -11,6 +11,7 @@ import { XmlElement, attribute, elements, escapeXmlAttribute, escapeXmlText } fr
 export class XliffFormat extends XliffFormatBase {
   readonly id: string = 'xliff';
   readonly name: string = 'XLIFF 1.2 translation file';
+  override readonly monolingualCapable = true;
   protected readonly unitTag = 'trans-unit';
   protected readonly containerTag = 'body';
 

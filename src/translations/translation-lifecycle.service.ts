@@ -11,7 +11,7 @@ import { Component } from '../components/component.entity';
 import { ComponentContext } from '../components/components.repository';
 import { AppConfig } from '../config/app-config';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
-import { getFormat, TranslationFormat, UnitState } from '../formats';
+import { getFormat, isMonolingual, TranslationFormat, UnitState } from '../formats';
 import { Language } from '../languages/language.entity';
 import { LanguagesRepository } from '../languages/languages.repository';
 import { translationPlural } from '../languages/translation-plural';
@@ -148,7 +148,7 @@ export class TranslationLifecycleService {
    * to add languages from an invalid template.
    */
   private async newFile(format: TranslationFormat, component: Component, repository: Repository, language: Language, code: string): Promise<Buffer> {
-    const monolingual = component.template !== '';
+    const monolingual = isMonolingual(format, component.template !== '');
     const basePath = component.newBase || (monolingual ? component.template : '');
     const [plural]: { number: number; formula: string }[] = await this.dataSource.query(
       'SELECT number, formula FROM plurals WHERE language_id = $1 AND source = 0 ORDER BY id LIMIT 1',
@@ -165,14 +165,14 @@ export class TranslationLifecycleService {
     }
     try {
       const template = monolingual ? await repository.readFile(component.template).catch(() => base) : undefined;
-      const { units } = await format.parse(base, { template: format.monolingual ? template : undefined, language: code });
+      const { units } = await format.parse(base, { template, monolingual: monolingual ? 'base' : undefined, language: code });
       // A monolingual file without a new_base starts empty: keys written with empty values would hide the
       // fallback to the source language at run time. Otherwise plural strings get every form of the language
       // (msgstr[0..nplurals-1]), not the template's count.
-      const empty = format.monolingual && !component.newBase
+      const empty = monolingual && !component.newBase
         ? []
         : units.map((unit) => ({ ...unit, target: emptyForms(unit.source.length > 1 ? count : 1), state: UnitState.Empty, previousSource: '' }));
-      return await format.serialize(empty, { ...options, template: base });
+      return await format.serialize(empty, { ...options, template: base, monolingual });
     } catch (error) {
       throw new PermissionDeniedError(`The template for new translations is invalid: ${(error as Error).message}`);
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { FileRevision, getFormat, TranslationFormat, TranslationUnit, unitId } from '../formats';
+import { FileRevision, getFormat, isMonolingual, TranslationFormat, TranslationUnit, unitId } from '../formats';
 import { Repository } from '../vcs/repository';
 import { TranslationFileError } from './translation-file-error';
 import { TranslationFileInfo } from './translation-languages';
@@ -29,9 +29,10 @@ export class TranslationRenderer {
     const template = component.template && !translation.isSource ? await readOptional(repository, component.template) : undefined;
     try {
       const original = await readOptional(repository, translation.filename);
-      const units = await loadFileUnits(manager, translation.id, format.monolingual);
+      const monolingual = isMonolingual(format, component.template !== '');
+      const units = await loadFileUnits(manager, translation.id, monolingual);
       const plural = { language: translation.languageCode, pluralCategories: translation.plural.categories };
-      return await format.serialize(format.monolingual && !translation.isSource ? await monolingualFileUnits(format, units, original, plural) : units, {
+      return await format.serialize(monolingual && !translation.isSource ? await monolingualFileUnits(format, units, original, plural) : units, {
         original,
         template,
         language: translation.languageCode,
@@ -39,6 +40,7 @@ export class TranslationRenderer {
         pluralCategories: translation.plural.categories,
         pluralForms: translation.plural.pluralForms,
         revision,
+        monolingual,
       });
     } catch (error) {
       return TranslationFileError.wrap(translation.filename, error);
@@ -55,7 +57,7 @@ export class TranslationRenderer {
 async function monolingualFileUnits(
   format: TranslationFormat, units: TranslationUnit[], original: Buffer | undefined, options: { language: string; pluralCategories: readonly string[] },
 ): Promise<TranslationUnit[]> {
-  const inFile = original ? (await format.parse(original, options)).units : [];
+  const inFile = original ? (await format.parse(original, { ...options, monolingual: 'translation' })).units : [];
   const fileIds = new Set(inFile.map((unit) => unit.id));
   const known = new Set(units.map((unit) => unit.id));
   return [

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
-import { getFormat, TranslationFormat, TranslationUnit, UnitState } from '../formats';
+import { getFormat, isMonolingual, ParseOptions, TranslationFormat, TranslationUnit, UnitState } from '../formats';
 import { Repository } from '../vcs/repository';
 import { fileRevision } from './file-revision';
 import { TranslationFileError } from './translation-file-error';
@@ -43,13 +43,14 @@ export class UnitImport {
     if (!format) throw new TranslationFileError(component.filemask, new Error(`Unknown file format ${component.fileFormat}.`));
     const translations = await loadTranslationFiles(manager, component.id);
     const template = component.template ? await this.read(repository, component.template) : undefined;
+    const monolingual = isMonolingual(format, template !== undefined);
     const parsed: ParsedTranslation[] = [];
     const unreadable: ImportSummary['unreadable'] = [];
     for (const info of translations.filter((translation) => !translation.isSource)) {
       // One malformed file (a duplicate key, broken XML) is reported and left out; it does not stop the others.
       try {
         const data = await this.read(repository, info.filename);
-        parsed.push({ info, revision: fileRevision(data, template), units: await this.parse(format, data, info, template) });
+        parsed.push({ info, revision: fileRevision(data, template), units: await this.parse(format, data, info, { template: monolingual ? template : undefined }) });
       } catch (error) {
         if (!(error instanceof TranslationFileError)) throw error;
         unreadable.push({ path: info.filename, reason: error.message });
@@ -59,7 +60,7 @@ export class UnitImport {
     const source = translations.find((translation) => translation.isSource);
     if (!source) return { updated: 0, units: 0, unreadable };
     const sourceUnits = template
-      ? await this.parse(format, template, source, undefined)
+      ? await this.parse(format, template, source, { monolingual: monolingual ? 'base' : undefined })
       : unionOfSources(parsed.map((translation) => translation.units));
     const sourceState = template && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly;
     const all: ParsedTranslation[] = [
@@ -94,9 +95,11 @@ export class UnitImport {
     return rows.length;
   }
 
-  private async parse(format: TranslationFormat, data: Buffer, info: TranslationFileInfo, template: Buffer | undefined): Promise<TranslationUnit[]> {
+  private async parse(
+    format: TranslationFormat, data: Buffer, info: TranslationFileInfo, keyed: Pick<ParseOptions, 'template' | 'monolingual'>,
+  ): Promise<TranslationUnit[]> {
     try {
-      const file = await format.parse(data, { template: format.monolingual ? template : undefined, language: info.languageCode, pluralCategories: info.plural.categories });
+      const file = await format.parse(data, { ...keyed, language: info.languageCode, pluralCategories: info.plural.categories });
       return file.units;
     } catch (error) {
       return TranslationFileError.wrap(info.filename, error);

@@ -6,7 +6,7 @@ import { ChangesService } from '../../changes/changes.service';
 import { Component } from '../../components/component.entity';
 import { AppConfig } from '../../config/app-config';
 import { ValidationError } from '../../core/errors/domain-error';
-import { FormatError, getFormat, UnitState } from '../../formats';
+import { FormatError, getFormat, isMonolingual, UnitState } from '../../formats';
 import { messageVariables, renderMessage } from '../../repositories/commit-message';
 import { RepositoryLocks } from '../../repositories/repository-lock';
 import { signatureOf, WEBLATE_COMMITTER } from '../../repositories/signatures';
@@ -86,13 +86,12 @@ export class FileReplacement {
     }
   }
 
-  /** Parses the upload before anything is written, so a broken file changes nothing. */
   /** The strings of the uploaded file, counted as the statistics will count them once it is read. */
   private async countUnits(component: Component, data: Buffer, template: Buffer | undefined): Promise<{ total: number; translated: number; fuzzy: number; approved: number }> {
     const format = getFormat(component.fileFormat);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     try {
-      const { units } = await format.parse(data, { template: format.monolingual ? template : undefined, strict: true });
+      const { units } = await format.parse(data, { template: isMonolingual(format, template !== undefined) ? template : undefined, strict: true });
       const count = (test: (state: UnitState) => boolean) => units.filter((unit) => test(unit.state)).length;
       return {
         total: units.length,

@@ -6,7 +6,7 @@ import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
 import { Permission } from '../../auth/permissions.data';
 import { PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
-import { FormatError, getFormat, TranslationUnit, UnitState } from '../../formats';
+import { FormatError, getFormat, isMonolingual, TranslationUnit, UnitState } from '../../formats';
 import { TranslationContext } from '../../translations/translations.repository';
 import { TranslationStatistics } from '../translation-statistics';
 import { failingChecksFor, joinFlags } from '../unit-checks';
@@ -152,7 +152,7 @@ export class TranslationUploadService {
     const format = uploadFormat(component.fileFormat, file.originalname);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     const ownFormat = format === getFormat(component.fileFormat);
-    const template = format.monolingual && ownFormat ? await this.replacement.readTemplate(context) : undefined;
+    const template = ownFormat && isMonolingual(format, component.template !== '') ? await this.replacement.readTemplate(context) : undefined;
     // A file of the component's own format places its plural forms by the translation's categories, as the import does.
     const pluralCategories = ownFormat ? pluralOf(context).categories : undefined;
     let units: TranslationUnit[];
