@@ -101,6 +101,12 @@ const HYDRATE = `
 export class ChangesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** Whether the component's log already has this action with this text. */
+  async exists(manager: EntityManager, componentId: number, action: number, target: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM changes WHERE component_id = $1 AND action = $2 AND target = $3 LIMIT 1', [componentId, action, target]);
+    return rows.length > 0;
+  }
+
   async insert(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
     if (changes.length === 0) return;
     const columns: unknown[][] = COLUMNS.map(() => []);

@@ -25,6 +25,11 @@ export class ChangesService {
     return this.changes.insert(manager, [change]);
   }
 
+  /** Records a component's change unless its log already says the same, for conditions each scan finds again. */
+  async recordOnce(manager: EntityManager, change: ChangeRecord & { componentId: number; target: string }): Promise<void> {
+    if (!(await this.changes.exists(manager, change.componentId, change.action, change.target))) await this.record(manager, change);
+  }
+
   /** Bulk insert, one statement per batch, for uploads and scans that touch 100k strings. */
   async recordMany(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
     for (let start = 0; start < changes.length; start += BATCH_SIZE) {

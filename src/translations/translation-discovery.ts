@@ -15,6 +15,8 @@ export interface DiscoveryResult {
 export interface SkippedFile {
   path: string;
   reason: string;
+  /** The alert naming a condition the project should fix, recorded in the change log; a filtered language is none. */
+  alert?: 'UnknownLanguage' | 'DuplicateLanguage';
 }
 
 /**
@@ -38,9 +40,9 @@ export class TranslationDiscovery {
     for (const file of found) {
       const language = languages.get(file.code);
       const taken = language && rows.get(language.id);
-      if (!language) skipped.push({ path: file.path, reason: `unknown language code "${file.code}"` });
+      if (!language) skipped.push({ path: file.path, reason: `unknown language code "${file.code}"`, alert: 'UnknownLanguage' });
       else if (!filter(file.code)) skipped.push({ path: file.path, reason: `language "${file.code}" is filtered out by language_regex` });
-      else if (taken) skipped.push({ path: file.path, reason: `${taken.path} is the ${language.name} translation already` });
+      else if (taken) skipped.push({ path: file.path, reason: `${taken.path} is the ${language.name} translation already`, alert: 'DuplicateLanguage' });
       else rows.set(language.id, { languageId: language.id, code: file.code, path: file.path, isSource: false });
     }
     // The source translation: the monolingual template, or the source language's own file if there is one.

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { ChangeAction } from '../changes/change-actions';
+import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
 import { DiscoveryResult, TranslationDiscovery } from '../translations/translation-discovery';
 import { Repository } from '../vcs/repository';
@@ -13,10 +15,15 @@ export class TranslationScanner {
   constructor(
     private readonly discovery: TranslationDiscovery,
     private readonly units: UnitImport,
+    private readonly changes: ChangesService,
   ) {}
 
   async scan(manager: EntityManager, component: Component, repository: Repository, options: { force?: boolean } = {}): Promise<ScanResult> {
     const found = await this.discovery.sync(manager, component, await repository.listFiles(component.filemask));
+    // A file of the mask that is no translation is never dropped silently: the log says so, once per file and reason.
+    for (const { path, reason, alert } of found.skipped) {
+      if (alert) await this.changes.recordOnce(manager, { action: ChangeAction.Alert, componentId: component.id, projectId: component.projectId, target: `Skipped ${path}: ${reason}`, details: { alert } });
+    }
     const imported = await this.units.importComponent(manager, component, repository, options);
     return { ...found, ...imported };
   }

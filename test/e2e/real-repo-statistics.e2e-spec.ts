@@ -1,17 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRealRepo } from '../../src/formats/fixtures/toolchain';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
-
-/** What gettext's own msgfmt counts in a PO file: translated, fuzzy and untranslated messages. */
-function msgfmtStatistics(path: string): { translated: number; fuzzy: number; untranslated: number } {
-  // msgfmt prints its statistics on standard error.
-  const out = spawnSync('msgfmt', ['--statistics', '-o', '/dev/null', path], { encoding: 'utf8' }).stderr;
-  if (!/translated message/.test(out)) throw new Error(`msgfmt gave no statistics for ${path}: ${out}`);
-  const count = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0);
-  return { translated: count(/(\d+) translated message/), fuzzy: count(/(\d+) fuzzy translation/), untranslated: count(/(\d+) untranslated message/) };
-}
+import { msgfmtStatistics } from '../support/independent-counts';
 
 /** Weblate's demo project: every PO file is a translation and its statistics are what msgfmt counts. */
 describe('statistics of a real repository', () => {
