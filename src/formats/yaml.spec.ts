@@ -71,4 +71,36 @@ describe('RubyYamlFormat', () => {
       ['nested.key', ['Plain value']],
     ]);
   });
+
+  it('inserts new keys and missing plural categories as text, leaving folded blocks, alignment and lists as they are', () => {
+    const de = Buffer.from([
+      '# Greetings', 'de:', '  greeting:   Hallo   # friendly', '  long: >-', '    Dies ist ein langer Text, der', '    gefaltet ist.',
+      '  items:', '  - eins', '  - zwei', '  nested:', "    deep: 'Tief'", '', '  inbox:', '    one: Eine Nachricht', '    other: "%{count} Nachrichten"', '',
+    ].join('\n'));
+    const categories = ['one', 'few', 'many', 'other'];
+    const { units } = format.parse(de, { pluralCategories: categories });
+    const edited = [
+      ...withTarget(units, 'inbox', ['Eine Nachricht', 'Ein paar', '', '%{count} Nachrichten']),
+      keyedUnit('nested.added', ['yes']),
+      keyedUnit('fresh.a.b', ['x']),
+      keyedUnit('fresh.a.c', ['y']),
+    ];
+    const out = format.serialize(edited, { original: de, language: 'de', pluralCategories: categories }).toString();
+    expect(out).toBe([
+      '# Greetings', 'de:', '  greeting:   Hallo   # friendly', '  long: >-', '    Dies ist ein langer Text, der', '    gefaltet ist.',
+      '  items:', '  - eins', '  - zwei', '  nested:', "    deep: 'Tief'", '    added: "yes"', '',
+      '  inbox:', '    one: Eine Nachricht', '    other: "%{count} Nachrichten"', '    few: Ein paar', '  fresh:', '    a:', '      b: x', '      c: "y"', '',
+    ].join('\n'));
+    expect(format.parse(Buffer.from(out), { pluralCategories: categories }).units.map((u) => [u.id, u.target])).toEqual([
+      ['greeting', ['Hallo']],
+      ['long', ['Dies ist ein langer Text, der gefaltet ist.']],
+      ['items[0]', ['eins']],
+      ['items[1]', ['zwei']],
+      ['nested.deep', ['Tief']],
+      ['nested.added', ['yes']],
+      ['inbox', ['Eine Nachricht', 'Ein paar', '', '%{count} Nachrichten']],
+      ['fresh.a.b', ['x']],
+      ['fresh.a.c', ['y']],
+    ]);
+  });
 });

@@ -5,11 +5,14 @@ import { EntrySlot, TextEdit, rewriteEntries } from './rewrite';
 import { DecodedText, NEW_TEXT, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit, numbered, parseMonolingual } from './units';
+import { Addition, insertionEdits } from './yaml-insert';
+import { replaceScalar, stringNode } from './yaml-scalars';
 
 /**
  * YAML (Weblate `yaml`) and Ruby on Rails YAML (`ruby-yaml`, one root key naming the language, plural forms as
  * `one:`/`other:` maps). Keys are flattened like JSON keys. Edited strings are replaced in place in their original
- * quoting style; adding or removing keys goes through the yaml Document, which keeps comments.
+ * quoting style and new keys are inserted as text into the map they belong to; removing keys (or a layout the text
+ * route cannot extend, such as a flow map) goes through the yaml Document, which keeps comments but not layout.
  */
 
 interface YamlSlot extends EntrySlot {
@@ -51,12 +54,43 @@ class YamlFormatBase implements TranslationFormat {
       ? [{ start: root.range[0], end: root.range[1], text: options.language }]
       : [];
     const given = new Map(units.map((unit) => [unit.id, unit]));
-    const patched = base && file.slots.every((slot) => fitsInPlace(slot, given.get(slot.unit.id)))
-      ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units, {
+    const inserted = base && file.slots.every((slot) => sameShape(slot, given.get(slot.unit.id))) ? this.insertions(file, units, options) : undefined;
+    const known = new Set(file.slots.map((slot) => slot.unit.id));
+    const patched = inserted
+      ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units.filter((unit) => known.has(unit.id)), {
           rewrite: (unit, slot) => slot.scalars.flatMap((scalar, index) => (scalar && scalar.value !== unit.target[index] ? [replaceScalar(scalar, unit.target[index])] : [])),
-        }, rename)
+        }, [...rename, ...inserted])
       : undefined;
     return encodeText(patched ?? this.rebuild(file, units, options), base ? file.codec : NEW_TEXT);
+  }
+
+  /**
+   * Text edits for what the file has no place for yet: new keys, and plural categories an entry lacks. Undefined
+   * when one of them cannot be inserted as text.
+   */
+  private insertions(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions): TextEdit[] | undefined {
+    const slots = new Map(file.slots.map((slot) => [slot.unit.id, slot]));
+    const additions: Addition[] = [];
+    for (const unit of units) {
+      const slot = slots.get(unit.id);
+      if (slot) {
+        slot.scalars.forEach((scalar, index) => !scalar && unit.target[index] !== '' && additions.push({ path: slot.paths[index], value: unit.target[index] }));
+      } else if (this.rails && (unit.source.length > 1 || unit.target.length > 1)) {
+        const path = splitKeyPath(unit.context);
+        pluralCategories(unit.target.length, options).forEach((category, index) => unit.target[index] !== '' && additions.push({ path: [...path, category], value: unit.target[index] }));
+      } else {
+        additions.push({ path: splitKeyPath(unit.context), value: unit.target[0] ?? '' });
+      }
+    }
+    if (additions.length === 0) return [];
+    const start = this.startNode(file.document);
+    return start ? insertionEdits(file.codec.text, start, additions, file.codec.eol) : undefined;
+  }
+
+  /** The map keys are read from: the document, or the value of a Rails file's language key. */
+  private startNode(document: Document): Node | undefined {
+    const start = this.rails ? (this.rootKey(document) && (document.contents as YAMLMap).items[0].value) : document.contents;
+    return isNode(start) ? start : undefined;
   }
 
   /** `categories`: the translation's plural categories, which place each category key's text at its form index. */
@@ -69,8 +103,8 @@ class YamlFormatBase implements TranslationFormat {
       const detail = error.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '');
       throw new FormatError(detail, error.linePos?.[0].line, error.linePos?.[0].col);
     }
-    const start = this.rails ? (this.rootKey(document) && (document.contents as YAMLMap).items[0].value) : document.contents;
-    const slots = isNode(start) ? this.walk(start, [], categories).map((found) => ({ ...found, start: 0, end: 0 })) : [];
+    const start = this.startNode(document);
+    const slots = start ? this.walk(start, [], categories).map((found) => ({ ...found, start: 0, end: 0 })) : [];
     numbered(slots.map((slot) => slot.unit));
     return { codec, document, slots };
   }
@@ -128,13 +162,6 @@ class YamlFormatBase implements TranslationFormat {
   }
 }
 
-/** A string node that reads back as the same string: quoted when written plain it would not (`yes`, `1.0`, `null`). */
-function stringNode(value: string): Scalar<string> {
-  const node = new Scalar(value);
-  if (value === '' || value.includes('\n') || !readsBackAs(value)) node.type = 'QUOTE_DOUBLE';
-  return node;
-}
-
 /**
  * Whether the file indents list items under their key (`key:\n  - item`) rather than writing them at the key's
  * indentation (`key:\n- item`, Rails' habit): the rebuilt file keeps the file's own habit.
@@ -144,33 +171,9 @@ function indentsSequences(text: string): boolean {
   return !compact;
 }
 
-/** Whether the unit's new forms all have a scalar to go into: a form for a category the file lacks needs the document. */
-function fitsInPlace(slot: YamlSlot, unit: TranslationUnit | undefined): boolean {
-  return !unit || (unit.target.length === slot.scalars.length && slot.scalars.every((scalar, index) => scalar || unit.target[index] === ''));
-}
-
-/** Replacement text for a string scalar, in its original quoting style when that can hold the new value. */
-function replaceScalar(scalar: Scalar, value: string): TextEdit {
-  const [start, end] = scalar.range!;
-  return { start, end, text: renderScalar(scalar.type, value) };
-}
-
-function renderScalar(type: Scalar.Type | undefined, value: string): string {
-  if (type === 'QUOTE_SINGLE' && !value.includes('\n')) return `'${value.replace(/'/g, "''")}'`;
-  if (type === 'PLAIN' && value !== '' && !value.includes('\n') && readsBackAs(value)) return value;
-  // Double quotes take any string; YAML reads JSON string escapes. Block scalars are written this way too.
-  return JSON.stringify(value);
-}
-
-/**
- * Whether the text, written plain after a key, reads back as exactly that string (no comment, no number, no
- * map…) by YAML 1.2 readers and by YAML 1.1 ones (Ruby's Psych, PyYAML), which read `yes`, `on`, `no` as booleans.
- */
-function readsBackAs(value: string): boolean {
-  return (['1.2', '1.1'] as const).every((version) => {
-    const probe = parseDocument(`k: ${value}`, { version });
-    return probe.errors.length === 0 && probe.get('k') === value;
-  });
+/** Whether the unit has as many forms as the entry has places for (a missing category is a place, filled by insertion). */
+function sameShape(slot: YamlSlot, unit: TranslationUnit | undefined): boolean {
+  return !unit || unit.target.length === slot.scalars.length;
 }
 
 export class YamlFormat extends YamlFormatBase {

@@ -9,8 +9,11 @@ export function canonicalFileCode(code: string): string {
   return code.replace(/-/g, '_');
 }
 
-/** `de_DE` → `{ language: 'de', region: 'DE' }`; null for codes without a region (`de`, `sr_Latn`). */
+/**
+ * `de_DE` → `{ language: 'de', region: 'DE' }`, and a subtag no language list knows (`zh-YUE`) the same way: the
+ * language the file is for is a variant of its base language. Null for codes without one (`de`).
+ */
 export function splitRegion(code: string): { language: string; region: string } | null {
-  const match = /^([a-zA-Z]{2,3})_([a-zA-Z]{2}|\d{3})$/.exec(canonicalFileCode(code));
+  const match = /^([a-zA-Z]{2,3})_([a-zA-Z]{2,8}|\d{3})$/.exec(canonicalFileCode(code));
   return match ? { language: match[1].toLowerCase(), region: match[2].toUpperCase() } : null;
 }

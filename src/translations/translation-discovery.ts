@@ -37,6 +37,9 @@ export class TranslationDiscovery {
     const languages = await this.languages.resolveFileCodes(manager, [...new Set(found.map((file) => file.code))]);
     const skipped: SkippedFile[] = [];
     const rows = new Map<number, { languageId: number; code: string; path: string; isSource: boolean }>();
+    // Of two files for one language (`de.yml` and `de-DE.yml`), the one named by the language's own code is it.
+    const exact = (file: { code: string }) => languages.get(file.code)?.code.toLowerCase() === file.code.replace(/-/g, '_').toLowerCase();
+    found.sort((a, b) => Number(exact(b)) - Number(exact(a)));
     for (const file of found) {
       const language = languages.get(file.code);
       const taken = language && rows.get(language.id);

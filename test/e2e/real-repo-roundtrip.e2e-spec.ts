@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ACCEPTED, extractRealRepo, msgfmtCheck, Verdict, xmllintCheck } from '../../src/formats/fixtures/toolchain';
-import { androidCount, FileCount, javaProperties, jsonCount, linguistCount, msgfmtStatistics, propertiesCount } from '../support/independent-counts';
+import {
+  androidCount, FileCount, javaProperties, jsonCount, linguistCount, msgfmtStatistics, propertiesCount, railsCount, railsLocales,
+} from '../support/independent-counts';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 
 /**
@@ -22,24 +24,50 @@ interface Snapshot {
   language: string;
   /** Independent counts of every translation file (paths relative to the project), the source's left out. */
   counts(project: string, files: string[]): Map<string, FileCount>;
-  /** The toolchain's verdict on a written file. */
-  check(file: Buffer): Verdict;
+  /** The toolchain's verdict on a written file, compared with the file it replaced when there was one. */
+  check(file: Buffer, original?: Buffer): Verdict;
   /** Lines a commit may change besides the edited entries (PO headers record the revision). */
   headerLines: number;
   /** Whether the format (and the project) has plural strings. */
   plurals: boolean;
   /** Files naming a language another file already has (Norwegian `no` beside `nb`): reported, not translations. */
   duplicates?: string[];
+  /** Malformed files (a key repeated in one map): reported as parse errors, the rest of the component works. */
+  unreadable?: string[];
   /** A download converted to another format, and its validator. */
   converted: { format: string; check(file: Buffer): Verdict };
 }
 
 /** Java's Properties reads the file: a verdict in the toolchain helpers' shape. */
 function javaCheck(file: Buffer): Verdict {
-  const path = join(mkdtempSync(join(tmpdir(), 'written-')), 'file.properties');
-  writeFileSync(path, file);
   try {
-    javaProperties([path]);
+    javaProperties([written(file, 'file.properties')]);
+    return ACCEPTED;
+  } catch (error) {
+    return { status: 1, output: (error as Error).message };
+  }
+}
+
+function written(file: Buffer, name: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'written-')), name);
+  writeFileSync(path, file);
+  return path;
+}
+
+/**
+ * PyYAML (YAML 1.1, as Ruby reads it) reads the file, and every value keeps its type: what was a string is one
+ * (`yes` did not become true), numbers and booleans stay what they were.
+ */
+function railsCheck(file: Buffer, original?: Buffer): Verdict {
+  try {
+    const [after, before] = [written(file, 'after.yml'), original && written(original, 'before.yml')];
+    const read = railsLocales(before ? [after, before] : [after]);
+    if (!before) return ACCEPTED;
+    const [now, then] = [read.get(after)!, read.get(before)!];
+    const lost = Object.keys(then.strings).filter((key) => !(key in now.strings));
+    if (lost.length > 0 || JSON.stringify(now.others) !== JSON.stringify(then.others)) {
+      return { status: 1, output: `types changed: ${JSON.stringify({ lost, others: now.others })}` };
+    }
     return ACCEPTED;
   } catch (error) {
     return { status: 1, output: (error as Error).message };
@@ -125,6 +153,24 @@ const SNAPSHOTS: Snapshot[] = [
     headerLines: 0,
     converted: { format: 'po', check: msgfmtCheck },
   },
+  {
+    name: 'railsi18n',
+    plurals: true,
+    folder: 'rails/locale',
+    fields: { file_format: 'ruby-yaml', filemask: 'rails/locale/*.yml', template: 'rails/locale/en.yml' },
+    language: 'ru',
+    // Two files for one language: the one named by its own code (de.yml) is the translation.
+    duplicates: ['rails/locale/de-DE.yml', 'rails/locale/es-ES.yml', 'rails/locale/fr-FR.yml'],
+    unreadable: ['rails/locale/gd.yml'],
+    counts: (project, files) => {
+      const template = join(project, 'rails/locale/en.yml');
+      const read = railsLocales([template, ...files.map((file) => join(project, file))]);
+      return forEachFile(files, (file) => railsCount(read.get(template)!, read.get(join(project, file))!, /([^/]+)\.yml$/.exec(file)![1]));
+    },
+    check: railsCheck,
+    headerLines: 0,
+    converted: { format: 'po', check: msgfmtCheck },
+  },
 ];
 
 /** The files of an extracted project under `folder` (paths relative to the project), as a repository's content. */
@@ -184,12 +230,16 @@ describe('real repositories, round trip through the API', () => {
     expect(translations.length).toBe(translationFiles.length - (snapshot.duplicates?.length ?? 0));
     expect([...translations.map((row) => row.filename), ...(snapshot.duplicates ?? [])].sort()).toEqual([...translationFiles].sort());
     const counts = snapshot.counts(project, translationFiles);
-    for (const row of translations) {
+    for (const row of translations.filter((translation) => !snapshot.unreadable?.includes(translation.filename))) {
       const counted = counts.get(row.filename)!;
       expect([row.filename, row.total, row.translated]).toEqual([row.filename, counted.total, counted.translated ?? row.translated]);
     }
-    // A file that is no translation (a second file of one language) is reported in the change log.
-    const alerts: string[] = (await get(`${base}/changes/?page_size=1000`)).results.filter((change: { action: number }) => change.action === 47).map((change: { target: string }) => change.target);
+    // A file that is no translation (a second file of one language), or cannot be read, is reported in the change log.
+    const changes: { action: number; target: string }[] = (await get(`${base}/changes/?page_size=1000`)).results;
+    const alerts = changes.filter((change) => change.action === 47).map((change) => change.target);
+    for (const path of snapshot.unreadable ?? []) {
+      expect(changes.filter((change) => change.action === 24 && change.target.includes(path))).toHaveLength(1);
+    }
     for (const path of translationFiles.filter((file) => !translations.some((row) => row.filename === file))) {
       expect(alerts.filter((alert) => alert.startsWith(`Skipped ${path}: `))).toHaveLength(1);
     }
@@ -211,9 +261,9 @@ describe('real repositories, round trip through the API', () => {
     for (const path of Object.keys(files).filter((file) => file !== edited.filename)) {
       expect([path, await git.readFile(name, path)]).toEqual([path, files[path].toString()]);
     }
-    const written = await git.readFile(name, edited.filename);
-    expect(snapshot.check(Buffer.from(written))).toEqual(ACCEPTED);
-    const { removed, added } = lineChanges(files[edited.filename].toString(), written);
+    const pushed = await git.readFile(name, edited.filename);
+    expect(snapshot.check(Buffer.from(pushed), files[edited.filename])).toEqual(ACCEPTED);
+    const { removed, added } = lineChanges(files[edited.filename].toString(), pushed);
     const forms = 1 + (plural?.target.length ?? 0);
     expect(added.filter((line) => line.includes('(ed.)'))).toHaveLength(forms);
     expect(removed.length).toBeLessThanOrEqual(forms + snapshot.headerLines);

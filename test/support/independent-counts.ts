@@ -29,6 +29,15 @@ export function xpath(path: string, expression: string): string {
   return result.status === 0 ? result.stdout : '';
 }
 
+/** Whether ICU has plural rules for the language (a tag it cannot even parse, like `zh-YUE`, it has not). */
+function icuKnows(language: string): boolean {
+  try {
+    return Intl.PluralRules.supportedLocalesOf(language).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 function names(path: string, expression: string): Set<string> {
   return new Set([...xpath(path, expression).matchAll(/name="([^"]*)"/g)].map((match) => match[1]));
 }
@@ -41,7 +50,7 @@ function names(path: string, expression: string): Set<string> {
 export function androidCount(template: string, translation: string, language: string): FileCount {
   const keys = names(template, "/resources/*[self::string or self::plurals][not(@translatable='false')]/@name");
   const strings = names(translation, "/resources/string[string-length(.) > 0]/@name");
-  if (Intl.PluralRules.supportedLocalesOf(language).length === 0) return { total: keys.size };
+  if (!icuKnows(language)) return { total: keys.size };
   const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
   const quantities = categories.map((category) => `item[@quantity='${category}'][string-length(.) > 0]`).join(' and ');
   const plurals = names(translation, `/resources/plurals[${quantities}]/@name`);
@@ -79,4 +88,35 @@ export function javaProperties(paths: string[]): Map<string, Map<string, string>
 export function propertiesCount(template: Map<string, string>, translation: Map<string, string>): FileCount {
   const keys = [...template.keys()];
   return { total: keys.length, translated: keys.filter((key) => (translation.get(key) ?? '') !== '').length };
+}
+
+/** A Rails locale file as PyYAML (a YAML 1.1 reader, like Ruby's) reads it: string entries and the types of the rest. */
+export interface RailsLocale {
+  /** A plural is a map of its categories. */
+  strings: Record<string, string | Record<string, string>>;
+  others: Record<string, string>;
+}
+
+/** Each file as test/support/yaml_strings.py reads it; throws when PyYAML refuses one. */
+export function railsLocales(paths: string[]): Map<string, RailsLocale> {
+  const out = execFileSync('python3', [join(__dirname, 'yaml_strings.py'), ...paths], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return new Map(out.trimEnd().split('\n').map((line) => {
+    const { path, ...locale } = JSON.parse(line) as RailsLocale & { path: string };
+    return [path, locale];
+  }));
+}
+
+/**
+ * Rails: the template's string entries; translated where the translation has a non-empty string, or a plural with a
+ * non-empty form for every CLDR category of the language (undefined when ICU has no plural rules for it).
+ */
+export function railsCount(template: RailsLocale, translation: RailsLocale, language: string): FileCount {
+  const keys = Object.keys(template.strings);
+  const known = icuKnows(language);
+  const categories = known ? new Intl.PluralRules(language).resolvedOptions().pluralCategories : [];
+  const done = (value: string | Record<string, string> | undefined) => typeof value === 'string'
+    ? value !== ''
+    : value !== undefined && categories.every((category) => (value[category] ?? '') !== '');
+  const plurals = keys.some((key) => typeof template.strings[key] !== 'string');
+  return { total: keys.length, translated: !known && plurals ? undefined : keys.filter((key) => done(translation.strings[key])).length };
 }
