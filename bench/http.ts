@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 
-export const CONCURRENCY = 16;
+const CONCURRENCY = 16;
 /** Clients such as wlc keep connections open; so does the benchmark. */
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 

@@ -5,6 +5,7 @@ import { ComponentListsModule } from './component-lists/component-lists.module';
 import { ComponentsModule } from './components/components.module';
 import { AppConfig } from './config/app-config';
 import { AuthModule } from './auth/auth.module';
+import { PolicyModule } from './auth/policy/policy.module';
 import { ConfigModule } from './config/config.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
@@ -49,7 +50,8 @@ export class AppModule {
         RedisModule,
         TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),
         RepositoriesModule,
-        CoreModule,
+        CoreModule.forRoot({ imports: [UsersModule] }),
+        PolicyModule,
         HealthModule,
         UsersModule,
         LanguagesModule,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../core/http/request-context';
+import { currentUser } from '../users/current-user';
 import { User } from '../users/user.entity';
 import { ProjectSelection } from './permissions.data';
 import { Grant, UserPermissions } from './user-permissions';
@@ -17,8 +18,8 @@ export class PermissionService {
   /** The caller's permissions, loaded once per request. */
   forRequest(req: Request): Promise<UserPermissions> {
     const holder = req as unknown as Record<symbol, Promise<UserPermissions> | undefined>;
-    const { user, tokenProjectId } = requestContext(req);
-    holder[RESOLVED] ??= this.forUser(user, tokenProjectId);
+    const { tokenProjectId } = requestContext(req);
+    holder[RESOLVED] ??= this.forUser(currentUser(req), tokenProjectId);
     return holder[RESOLVED];
   }
 

@@ -2,15 +2,15 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req } from '
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Authenticated, Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import { Authenticated, Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { Project } from '../projects/project.entity';
 import { CategoriesService } from './categories.service';
-import { CategoryRow } from './categories.repository';
+import type { CategoryRow } from './category-row';
 import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
 import { CategoryFieldsDto, CreateCategoryDto } from './dto/category-fields.dto';
 

@@ -9,6 +9,5 @@ import { CategoryTargetLoader } from './category-target.loader';
   imports: [ProjectsModule],
   controllers: [CategoriesController],
   providers: [CategoriesRepository, CategoriesService, CategoryTargetLoader],
-  exports: [CategoriesRepository],
 })
 export class CategoriesModule {}

@@ -2,17 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ProjectVisibility } from '../auth/user-permissions';
-import { ProjectSettings } from '../projects/effective-settings';
 import { AccessControl } from '../projects/project.entity';
 import { Category } from './category.entity';
-
-/** A category with what access checks, links and inherited settings need from its project. */
-export interface CategoryRow {
-  category: Category;
-  projectSlug: string;
-  accessControl: AccessControl;
-  projectSettings: ProjectSettings;
-}
+import type { CategoryRow } from './category-row';
 
 interface RawRow {
   id: number;

@@ -6,8 +6,9 @@ import { buildPage, Page, PageRequest } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Project } from '../projects/project.entity';
-import { ProjectsRepository } from '../projects/projects.repository';
-import { CategoriesRepository, CategoryRow } from './categories.repository';
+import { ProjectLookup } from '../projects/project-lookup';
+import { CategoriesRepository } from './categories.repository';
+import type { CategoryRow } from './category-row';
 import { Category, MAX_CATEGORY_DEPTH } from './category.entity';
 import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
 import { CategoryFieldsDto } from './dto/category-fields.dto';
@@ -16,7 +17,7 @@ import { CategoryFieldsDto } from './dto/category-fields.dto';
 export class CategoriesService {
   constructor(
     private readonly categories: CategoriesRepository,
-    private readonly projects: ProjectsRepository,
+    private readonly projects: ProjectLookup,
   ) {}
 
   async list(filter: Parameters<CategoriesRepository['page']>[0], request: PageRequest, urls: UrlBuilder): Promise<Page<CategoryResponse>> {

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { TargetLoader } from '../core/auth/target';
+import { TargetLoader } from '../auth/policy/target';
 import { CategoriesRepository } from './categories.repository';
 
 /** Resolves `:id` of category routes for the policy guard; the scope is the category's project. */

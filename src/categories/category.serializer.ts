@@ -1,6 +1,6 @@
 import { UrlBuilder } from '../core/urls/url-builder';
 import { EffectiveSettingsResponse, projectEffectiveSettings, ProjectSettings, serializeEffectiveSettings } from '../projects/effective-settings';
-import type { CategoryRow } from './categories.repository';
+import type { CategoryRow } from './category-row';
 import { Category } from './category.entity';
 
 /** What a category shows of its project. */

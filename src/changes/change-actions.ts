@@ -106,7 +106,7 @@ export enum ChangeAction {
 }
 
 /** `action_name` of each code: Weblate's (untranslated) display labels. */
-export const CHANGE_ACTION_LABELS: Readonly<Record<ChangeAction, string>> = {
+const CHANGE_ACTION_LABELS: Readonly<Record<ChangeAction, string>> = {
   [ChangeAction.Update]: 'Resource updated',
   [ChangeAction.Complete]: 'Translation completed',
   [ChangeAction.Change]: 'Translation changed',
@@ -224,14 +224,4 @@ export const CONTENT_ACTIONS: readonly ChangeAction[] = [
   ChangeAction.SourceChange, ChangeAction.Explanation, ChangeAction.ExtraFlags, ChangeAction.NewUnit, ChangeAction.EnforcedCheck,
   ChangeAction.UserRevert,
 ];
-
-/** Operations on the component's repository (Weblate's `ACTIONS_REPOSITORY`). */
-export const REPOSITORY_ACTIONS: readonly ChangeAction[] = [
-  ChangeAction.Commit, ChangeAction.Push, ChangeAction.Reset, ChangeAction.Merge, ChangeAction.Rebase, ChangeAction.FailedMerge,
-  ChangeAction.FailedRebase, ChangeAction.FailedPush, ChangeAction.Lock, ChangeAction.Unlock, ChangeAction.Hook, ChangeAction.FileUpload,
-  ChangeAction.ForceSync, ChangeAction.ForceScan, ChangeAction.RepoCleanup, ChangeAction.RemoteUpdate, ChangeAction.FailedRemoteUpdate,
-];
-
-/** Repository operations that failed (Weblate's `ACTIONS_MERGE_FAILURE`). */
-export const MERGE_FAILURE_ACTIONS: readonly ChangeAction[] = [ChangeAction.FailedMerge, ChangeAction.FailedRebase, ChangeAction.FailedPush];
 

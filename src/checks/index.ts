@@ -2,7 +2,6 @@ import { Check, CheckContext, flagName } from './check';
 import { Flags } from './flags';
 import { CHECKS } from './registry';
 
-export { parseFlags } from './flags';
 export { regexFlagProblem } from './placeholders';
 
 export interface CheckInput {

@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
-import { ComponentList } from './component-list.entity';
+import type { ComponentList } from './component-list.entity';
 
 /** Weblate's AutoComponentList: components whose project slug and own slug both match belong to the list. */
 @Entity('component_list_rules')
@@ -10,7 +10,8 @@ export class ComponentListRule {
   @Column()
   listId: number;
 
-  @ManyToOne(() => ComponentList, (list) => list.rules, { onDelete: 'CASCADE' })
+  // Named, not imported: ComponentList imports this entity, and a type-only import keeps the two out of a cycle.
+  @ManyToOne('ComponentList', (list: ComponentList) => list.rules, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'list_id' })
   list: Relation<ComponentList>;
 

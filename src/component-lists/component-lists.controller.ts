@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
 import { ComponentResponse } from '../components/component.serializer';
-import { Public, RequireSitePermission } from '../core/auth/policy.decorators';
+import { Public, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';

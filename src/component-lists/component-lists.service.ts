@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ProjectVisibility, UserPermissions } from '../auth/user-permissions';
 import { ComponentResponse, serializeComponent } from '../components/component.serializer';
-import { ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -25,7 +25,7 @@ import { componentScope } from '../auth/scopes';
 export class ComponentListsService {
   constructor(
     private readonly lists: ComponentListsRepository,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
   ) {}
 
   async list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentListResponse>> {

@@ -1,7 +1,7 @@
 import { FORMAT_ALIASES } from '../formats/registry';
 
 /** Weblate's default commit message templates (Django-template syntax, rendered when committing). */
-export const DEFAULT_MESSAGES = {
+const DEFAULT_MESSAGES = {
   commit:
     'chore(l10n): update {{ language_name }} translation\n\nTranslation: {{ project_name }}/{{ component_name }}\nLanguage: {{ language_code }}\nProgress: {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\nTranslate-URL: {{ url }}\n',
   add: 'chore(l10n): add {{ language_name }} translation\n\nTranslation: {{ project_name }}/{{ component_name }}\nLanguage: {{ language_code }}\nTranslate-URL: {{ url }}\n',

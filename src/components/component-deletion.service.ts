@@ -8,7 +8,8 @@ import { ScreenshotStorage } from '../screenshots/screenshot-storage';
 import { WorkingCopies } from '../repositories/working-copies';
 import { User } from '../users/user.entity';
 import { Component } from './component.entity';
-import { ComponentContext, ComponentsRepository } from './components.repository';
+import { ComponentsRepository } from './components.repository';
+import type { ComponentContext } from './component-context';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 const HAS_LINKED = 'Component is used by linked components; delete or unlink them first.';

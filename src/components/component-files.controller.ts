@@ -2,16 +2,16 @@ import { Controller, Delete, Get, HttpCode, Req, StreamableFile } from '@nestjs/
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { posix } from 'node:path';
-import { RequirePermission } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import { RequirePermission } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { NotFoundError } from '../core/errors/domain-error';
-import { requestContext } from '../core/http/request-context';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { VcsError } from '../vcs/vcs-error';
 import { ComponentDeletionService } from './component-deletion.service';
-import { ComponentContext } from './components.repository';
+import type { ComponentContext } from './component-context';
 import { contentDisposition } from '../core/http/content-disposition';
+import { currentUser } from '../users/current-user';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.po': 'application/x-gettext',
@@ -39,7 +39,7 @@ export class ComponentFilesController {
   @HttpCode(204)
   @RequirePermission('component.edit', 'component')
   async remove(@Req() req: Request, @Target() context: ComponentContext): Promise<void> {
-    await this.deletion.remove(context, requestContext(req).user);
+    await this.deletion.remove(context, currentUser(req));
   }
 
   @Get('monolingual_base')

@@ -5,7 +5,7 @@ import { LanguageResponse, serializeLanguage } from '../languages/language.seria
 import { serializeEffectiveSettings } from '../projects/effective-settings';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { redactUrl } from '../vcs/repository-url';
-import { ComponentContext } from './components.repository';
+import type { ComponentContext } from './component-context';
 
 
 /** The fields that tell where a component's files come from, shown only to those with `vcs.view` on it (as Weblate). */

@@ -2,19 +2,19 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req }
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
-import { requestContext } from '../core/http/request-context';
+import { Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { ComponentResponse, serializeComponent } from './component.serializer';
-import { ComponentContext } from './components.repository';
+import type { ComponentContext } from './component-context';
 import { ComponentsService } from './components.service';
 import { ComponentFieldsDto, CreateComponentDto } from './dto/component-fields.dto';
 import { LinkProjectDto } from './dto/link.dto';
 import { LockDto } from './dto/lock.dto';
+import { currentUser } from '../users/current-user';
 
 @ApiTags('components')
 @Controller('api/components')
@@ -59,7 +59,7 @@ export class ComponentsController {
   @HttpCode(200)
   @RequirePermission('component.lock', 'component')
   lock(@Req() req: Request, @Target() context: ComponentContext, @Body() body: LockDto): Promise<{ locked: boolean }> {
-    return this.components.setLocked(context, body.lock, requestContext(req).user);
+    return this.components.setLocked(context, body.lock, currentUser(req));
   }
 
   @Get(':project/:component/links')

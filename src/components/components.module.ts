@@ -4,6 +4,7 @@ import { ProjectsModule } from '../projects/projects.module';
 import { TranslationsModule } from '../translations/translations.module';
 import { UnitsModule } from '../units/units.module';
 import { ComponentCreationService } from './component-creation.service';
+import { ComponentLookupModule } from './component-lookup.module';
 import { ComponentDeletionService } from './component-deletion.service';
 import { ComponentFilesController } from './component-files.controller';
 import { ComponentSetupJob } from './component-setup.job';
@@ -15,11 +16,11 @@ import { ProjectComponentsController } from './project-components.controller';
 import { RepositorySettings } from './repository-settings';
 
 @Module({
-  imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule],
+  imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule, ComponentLookupModule],
   controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
   providers: [
     ComponentsRepository, ComponentsService, RepositorySettings, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService,
   ],
-  exports: [ComponentsRepository, ComponentsService],
+  exports: [ComponentLookupModule, ComponentsService],
 })
 export class ComponentsModule {}

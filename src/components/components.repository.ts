@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
-import { Language } from '../languages/language.entity';
-import { LanguagesRepository } from '../languages/languages.repository';
+import { LanguageLookup } from '../languages/language-lookup';
 import { Project } from '../projects/project.entity';
+import type { ComponentContext } from './component-context';
 import { Component } from './component.entity';
 
 export interface ComponentFilter {
@@ -13,22 +13,11 @@ export interface ComponentFilter {
   projectId?: number;
 }
 
-/** A component with what links, access checks and serialization need from around it. */
-export interface ComponentContext {
-  component: Component;
-  project: Project;
-  /** Category slugs and the component slug joined by `/`, as used in paths. */
-  path: string;
-  sourceLanguage: Language;
-  /** The component whose repository this one shares (`weblate://` URL), if any. */
-  linked: { component: Component; projectSlug: string; path: string } | null;
-}
-
 @Injectable()
 export class ComponentsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly languages: LanguagesRepository,
+    private readonly languages: LanguageLookup,
   ) {}
 
   /** `docs/usage` in project `hello`: walk the categories from the top, then the component slug. */

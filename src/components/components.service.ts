@@ -10,12 +10,13 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { Language } from '../languages/language.entity';
 import { Project } from '../projects/project.entity';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
-import { ProjectsRepository } from '../projects/projects.repository';
+import { ProjectLookup } from '../projects/project-lookup';
 import { User } from '../users/user.entity';
 import { Component } from './component.entity';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
-import { ComponentContext, ComponentFilter, ComponentsRepository } from './components.repository';
+import { ComponentFilter, ComponentsRepository } from './components.repository';
+import type { ComponentContext } from './component-context';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
 import { RepositorySettings } from './repository-settings';
 
@@ -23,7 +24,7 @@ import { RepositorySettings } from './repository-settings';
 export class ComponentsService {
   constructor(
     private readonly components: ComponentsRepository,
-    private readonly projects: ProjectsRepository,
+    private readonly projects: ProjectLookup,
     private readonly changes: ChangesService,
     private readonly repositorySettings: RepositorySettings,
   ) {}

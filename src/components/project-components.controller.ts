@@ -2,10 +2,9 @@ import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
+import { RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { AcceptsUploads, uploadedFiles } from '../core/http/multipart';
-import { requestContext } from '../core/http/request-context';
-import { Target } from '../core/auth/target';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -15,6 +14,7 @@ import { ComponentResponse } from './component.serializer';
 import { ComponentCreationService } from './component-creation.service';
 import { ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
+import { currentUser } from '../users/current-user';
 
 @ApiTags('components')
 @Controller('api/projects/:project/components')
@@ -39,6 +39,6 @@ export class ProjectComponentsController {
   @RequirePermission('project.edit', 'project')
   @AcceptsUploads({ files: 2, fields: 60 })
   async create(@Req() req: Request, @Target() project: Project, @Body() body: NewComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), requestContext(req).user, urls);
+    return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), currentUser(req), urls);
   }
 }

@@ -6,7 +6,8 @@ import { checkRepositoryUrl } from '../vcs/url-policy';
 import { VcsError } from '../vcs/vcs-error';
 import { Component } from './component.entity';
 import { INTERNAL_SCHEME } from './component-defaults';
-import { ComponentContext, ComponentsRepository } from './components.repository';
+import { ComponentsRepository } from './components.repository';
+import type { ComponentContext } from './component-context';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
 import { componentScope } from '../auth/scopes';
 

@@ -1,8 +1,5 @@
-import { Global, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Global, MiddlewareConsumer, Module, ModuleMetadata, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE, HttpAdapterHost } from '@nestjs/core';
-import { UsersModule } from '../users/users.module';
-import { PolicyGuard } from './auth/policy.guard';
-import { TargetLoader } from './auth/target';
 import { TokenAuthMiddleware } from './auth/token-auth.middleware';
 import { ApiExceptionFilter } from './errors/exception.filter';
 import { createValidationPipe } from './errors/validation.pipe';
@@ -15,30 +12,36 @@ import { RouteTable } from './http/route-table';
 import { ApiThrottlerGuard } from './rate-limit/api-throttler.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 
+/** Guards run in the order registered: this rate limit before the policy guard (PolicyModule, imported after). */
+const PROVIDERS: ModuleMetadata['providers'] = [
+  {
+    provide: RouteTable,
+    inject: [HttpAdapterHost],
+    useFactory: (host: HttpAdapterHost) => new RouteTable(() => host.httpAdapter.getInstance().router.stack),
+  },
+  { provide: APP_GUARD, useClass: ApiThrottlerGuard },
+  { provide: APP_FILTER, useClass: ApiExceptionFilter },
+  { provide: APP_INTERCEPTOR, useClass: ResponseFormatInterceptor },
+  { provide: APP_INTERCEPTOR, useClass: RefuseUnexpectedMultipart },
+  { provide: APP_PIPE, useFactory: createValidationPipe },
+];
+
 /**
- * Cross-cutting request handling. Guards run in the order listed: the rate limit first, so a throttled
- * caller learns nothing about permissions.
+ * Cross-cutting request handling: request context, caller, body parsing, rate limit, errors and response format.
+ * Core knows no domain module: the composition root passes the module providing `REQUEST_AUTHENTICATOR`.
  */
 @Global()
-@Module({
-  imports: [UsersModule, RateLimitModule],
-  providers: [
-    {
-      provide: RouteTable,
-      inject: [HttpAdapterHost],
-      useFactory: (host: HttpAdapterHost) => new RouteTable(() => host.httpAdapter.getInstance().router.stack),
-    },
-    TargetLoader,
-    { provide: APP_GUARD, useClass: ApiThrottlerGuard },
-    { provide: APP_GUARD, useClass: PolicyGuard },
-    { provide: APP_FILTER, useClass: ApiExceptionFilter },
-    { provide: APP_INTERCEPTOR, useClass: ResponseFormatInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: RefuseUnexpectedMultipart },
-    { provide: APP_PIPE, useFactory: createValidationPipe },
-  ],
-  exports: [RouteTable, TargetLoader],
-})
+@Module({})
 export class CoreModule implements NestModule {
+  static forRoot(authentication: { imports: ModuleMetadata['imports'] }): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [...(authentication.imports ?? []), RateLimitModule],
+      providers: PROVIDERS,
+      exports: [RouteTable],
+    };
+  }
+
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(RequestContextMiddleware, AllowHeaderMiddleware, TokenAuthMiddleware, BodyParsingMiddleware)

@@ -1,11 +1,11 @@
 import { Controller, Get, Headers, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ComponentContext } from '../components/components.repository';
-import { RequirePermission } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import type { ComponentContext } from '../components/component-context';
+import { RequirePermission } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Project } from '../projects/project.entity';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 import { Archive, DownloadsService } from './downloads.service';
 import { contentDisposition } from '../core/http/content-disposition';
 import { PermissionService } from '../auth/permission.service';

@@ -6,14 +6,16 @@ import { join, posix } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
+import type { ComponentContext } from '../components/component-context';
 import { NotFoundError } from '../core/errors/domain-error';
 import { ExportedFile, exportUnits, getFormat, isMonolingual, listExporters } from '../formats';
 import { pluralOf, translationPlural } from '../languages/translation-plural';
 import { Project } from '../projects/project.entity';
 import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
-import { TranslationContext, TranslationsRepository } from '../translations/translations.repository';
+import { TranslationLookup } from '../translations/translation-lookup';
+import type { TranslationContext } from '../translations/translation-context';
 import { loadTranslationFile } from '../units/translation-languages';
 import { loadFileUnits, TranslationRenderer } from '../units/translation-renderer';
 import { VcsError } from '../vcs/vcs-error';
@@ -60,8 +62,8 @@ const ALL = 1_000_000;
 export class DownloadsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly components: ComponentsRepository,
-    private readonly translations: TranslationsRepository,
+    private readonly components: ComponentLookup,
+    private readonly translations: TranslationLookup,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: RepositoryLocks,
     private readonly renderer: TranslationRenderer,

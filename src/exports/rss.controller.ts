@@ -4,16 +4,16 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { PermissionService } from '../auth/permission.service';
 import { ChangeScope, ChangesService } from '../changes/changes.service';
-import { ComponentContext } from '../components/components.repository';
+import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
-import { Public, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import { Public, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { NotFoundError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
-import { LanguagesRepository } from '../languages/languages.repository';
+import { LanguageLookup } from '../languages/language-lookup';
 import { Project } from '../projects/project.entity';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 import { FEED_ITEMS, FeedSubject, renderChangeFeed } from './change-feed';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
@@ -31,7 +31,7 @@ export class RssController {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly changes: ChangesService,
     private readonly permissions: PermissionService,
-    private readonly languages: LanguagesRepository,
+    private readonly languages: LanguageLookup,
   ) {}
 
   @Get()

@@ -60,7 +60,7 @@ export function escapeAndroid(text: string, quoteWhitespace = true): string {
     .replace(/"/g, '\\"');
   // aapt reads a leading @ or ? as a resource reference.
   if (escaped.startsWith('@') || escaped.startsWith('?')) escaped = `\\${escaped}`;
-  const repeated = /  /.test(escaped);
+  const repeated = / {2}/.test(escaped);
   if (quoteWhitespace && (/^\s|\s$/.test(text) || repeated)) return `"${escaped}"`;
-  return repeated ? escaped.replace(/  /g, ' \\u0020') : escaped;
+  return repeated ? escaped.replace(/ {2}/g, ' \\u0020') : escaped;
 }

@@ -37,7 +37,7 @@ export interface ExportContext {
   plural: ExportPlural;
 }
 
-export interface ExportPlural {
+interface ExportPlural {
   count: number;
   /** CLDR category of each form. */
   categories: readonly string[];

@@ -1,8 +1,8 @@
 /** Public surface of the format library: the registry, the download exporters and the shapes they speak. */
 export { exportUnits, listExporters } from './exporters';
-export type { ExportContext, ExportedFile } from './exporters';
+export type { ExportedFile } from './exporters';
 export { getFormat, listFormats } from './registry';
 export { FormatError, UnitState } from './translation-format';
-export type { FileHeader, FileRevision, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
+export type { FileRevision, ParseOptions, TranslationFormat, TranslationUnit } from './translation-format';
 export { cldrCategories, gettextCategories } from './plurals';
 export { isMonolingual, PLURAL_SEPARATOR, unitId } from './units';

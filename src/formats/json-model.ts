@@ -6,7 +6,7 @@ import { PathSegment } from './key-path';
  * Maps keep member order exactly (plain objects would move numeric keys first) and literals keep their spelling.
  */
 
-export interface JsonRaw {
+interface JsonRaw {
   raw: string;
 }
 export type JsonMap = Map<string, JsonValue>;

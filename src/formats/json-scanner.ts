@@ -11,14 +11,14 @@ export interface JsonString {
   end: number;
   value: string;
 }
-export interface JsonLiteral {
+interface JsonLiteral {
   kind: 'literal';
   start: number;
   end: number;
   /** Numbers, booleans and null as written. */
   raw: string;
 }
-export interface JsonMember {
+interface JsonMember {
   key: string;
   keyEnd: number;
   value: JsonNode;
@@ -29,7 +29,7 @@ export interface JsonObjectNode {
   end: number;
   members: JsonMember[];
 }
-export interface JsonArrayNode {
+interface JsonArrayNode {
   kind: 'array';
   start: number;
   end: number;

@@ -7,7 +7,7 @@ import { numbered } from './units';
 
 /** The file layer shared by bilingual (`po`) and monolingual (`po-mono`) gettext: entries in, patched text out. */
 
-export interface PoSlot extends EntrySlot {
+interface PoSlot extends EntrySlot {
   entry: PoEntry;
 }
 

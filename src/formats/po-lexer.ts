@@ -6,7 +6,7 @@ import { FormatError } from './translation-format';
  * size, which matters for 100k-entry catalogs (gettext-parser needs seconds and ~1 GB there).
  */
 
-export type PoKeyword = 'msgctxt' | 'msgid' | 'msgid_plural';
+type PoKeyword = 'msgctxt' | 'msgid' | 'msgid_plural';
 
 export interface PoEntry {
   firstLine: number;

@@ -11,7 +11,7 @@ import { FormatError } from './translation-format';
  * DOCTYPE declaring entities is refused (billion laughs, external entities), and other references are errors.
  */
 
-export interface XmlAttribute {
+interface XmlAttribute {
   name: string;
   value: string;
   valueStart: number;
@@ -30,14 +30,14 @@ export interface XmlElement {
   selfClosing: boolean;
   children: XmlNode[];
 }
-export interface XmlLeaf {
+interface XmlLeaf {
   kind: 'text' | 'cdata' | 'comment' | 'pi' | 'doctype';
   start: number;
   end: number;
   /** Decoded text for text nodes, content for CDATA and comments. */
   value: string;
 }
-export type XmlNode = XmlElement | XmlLeaf;
+type XmlNode = XmlElement | XmlLeaf;
 
 export interface XmlDocument {
   text: string;

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/co
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { RequireSitePermission } from '../core/auth/policy.decorators';
+import { RequireSitePermission } from '../auth/policy/policy.decorators';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { ObjectIdPipe } from '../roles/object-id.pipe';

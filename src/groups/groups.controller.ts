@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req }
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Authenticated, RequireSitePermission } from '../core/auth/policy.decorators';
-import { requestContext } from '../core/http/request-context';
+import { Authenticated, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -13,6 +12,7 @@ import { CreateGroupDto } from './dto/create-group.dto';
 import { UpdateGroupDto } from './dto/update-group.dto';
 import { GroupResponse } from './group.serializer';
 import { GroupsService } from './groups.service';
+import { currentUser } from '../users/current-user';
 
 @ApiTags('groups')
 @Controller('api/groups')
@@ -25,7 +25,7 @@ export class GroupsController {
   @Get()
   @Authenticated()
   async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<GroupResponse>> {
-    return this.groups.list(await this.permissions.forRequest(req), requestContext(req).user, page, urls);
+    return this.groups.list(await this.permissions.forRequest(req), currentUser(req), page, urls);
   }
 
   @Post()
@@ -37,7 +37,7 @@ export class GroupsController {
   @Get(':id')
   @Authenticated()
   async get(@Req() req: Request, @Param('id', ObjectIdPipe) id: number, @Urls() urls: UrlBuilder): Promise<GroupResponse> {
-    return this.groups.get(await this.permissions.forRequest(req), requestContext(req).user, id, urls);
+    return this.groups.get(await this.permissions.forRequest(req), currentUser(req), id, urls);
   }
 
   /** PUT requires the name, PATCH nothing; both leave fields that are not sent as they are. */

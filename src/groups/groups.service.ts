@@ -3,12 +3,12 @@ import { EntityManager } from 'typeorm';
 import { Group } from '../auth/group.entity';
 import { LanguageSelection, ProjectSelection } from '../auth/permissions.data';
 import { UserPermissions } from '../auth/user-permissions';
-import { ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { ProjectsRepository } from '../projects/projects.repository';
+import { ProjectLookup } from '../projects/project-lookup';
 import { User } from '../users/user.entity';
 import { CreateGroupDto } from './dto/create-group.dto';
 import { UpdateGroupDto } from './dto/update-group.dto';
@@ -20,8 +20,8 @@ import { GroupsRepository, GroupVisibility } from './groups.repository';
 export class GroupsService {
   constructor(
     private readonly groups: GroupsRepository,
-    private readonly projects: ProjectsRepository,
-    private readonly components: ComponentsRepository,
+    private readonly projects: ProjectLookup,
+    private readonly components: ComponentLookup,
   ) {}
 
   async list(permissions: UserPermissions, caller: User, request: PageRequest, urls: UrlBuilder): Promise<Page<GroupResponse>> {

@@ -10,7 +10,7 @@ import {
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
 import type Redis from 'ioredis';
-import { Open } from '../core/auth/policy.decorators';
+import { Open } from '../auth/policy/policy.decorators';
 import { REDIS } from '../redis/redis.module';
 
 /** For load balancers and orchestrators: 200 when the database (and Redis, when configured) answer, else 503. */

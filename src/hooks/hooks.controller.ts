@@ -3,10 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { raw } from 'express';
-import { ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
 import { AppConfig } from '../config/app-config';
-import { Open } from '../core/auth/policy.decorators';
-import { ProjectsRepository } from '../projects/projects.repository';
+import { Open } from '../auth/policy/policy.decorators';
+import { ProjectLookup } from '../projects/project-lookup';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
@@ -14,7 +14,7 @@ import { readHookPayload } from './hook-body';
 import { HookAnswer, HooksService } from './hooks.service';
 
 /** Larger notifications are refused (413) unread: GitHub, the most verbose service, lists at most 20 commits per push. */
-export const HOOK_MAX_BYTES = 5 * 1024 * 1024;
+const HOOK_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Repository notifications from code-hosting services (`/hooks/<service>/`) and the deprecated update hooks
@@ -30,8 +30,8 @@ export class HooksController {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly hooks: HooksService,
-    private readonly components: ComponentsRepository,
-    private readonly projects: ProjectsRepository,
+    private readonly components: ComponentLookup,
+    private readonly projects: ProjectLookup,
   ) {}
 
   @Get('update/:project')

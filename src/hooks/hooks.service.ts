@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
+import type { ComponentContext } from '../components/component-context';
 import { NotFoundError, ParseError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { TasksService } from '../tasks/tasks.service';
@@ -29,7 +30,7 @@ export class HooksService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
     private readonly changes: ChangesService,
     private readonly updates: RepositoryUpdatesRepository,
     private readonly tasks: TasksService,

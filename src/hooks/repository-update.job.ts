@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
 import { RepositoryOperationsService } from '../repositories/repository-operations.service';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
@@ -16,7 +16,7 @@ export class RepositoryUpdateJob implements OnModuleInit {
   constructor(
     private readonly registry: JobHandlerRegistry,
     private readonly updates: RepositoryUpdatesRepository,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
     private readonly operations: RepositoryOperationsService,
   ) {}
 

@@ -3,7 +3,7 @@ import { Language } from './language.entity';
 import { StatisticsCounts } from './statistics-counts';
 import { serializeStatistics, StatisticsNumbers } from './statistics.serializer';
 
-export interface PluralResponse {
+interface PluralResponse {
   id: number;
   source: number;
   number: number;

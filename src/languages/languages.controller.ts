@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req }
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Public, RequireSitePermission } from '../core/auth/policy.decorators';
+import { Public, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';

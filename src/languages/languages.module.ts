@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LanguageDataSync } from './language-data.sync';
 import { LanguagesController } from './languages.controller';
+import { LanguageLookup } from './language-lookup';
 import { LanguagesRepository } from './languages.repository';
 import { LanguagesService } from './languages.service';
 import { LanguageCountsSource, TranslationCountsSource } from './statistics-counts';
@@ -9,10 +10,11 @@ import { LanguageCountsSource, TranslationCountsSource } from './statistics-coun
   controllers: [LanguagesController],
   providers: [
     LanguagesRepository,
+    LanguageLookup,
     LanguagesService,
     LanguageDataSync,
     { provide: LanguageCountsSource, useClass: TranslationCountsSource },
   ],
-  exports: [LanguagesService, LanguageDataSync, LanguagesRepository],
+  exports: [LanguagesService, LanguageDataSync, LanguageLookup],
 })
 export class LanguagesModule {}

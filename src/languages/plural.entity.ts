@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
-import { Language } from './language.entity';
+import type { Language } from './language.entity';
 
 /** Where a plural definition came from; 0 is the language's default one, served in the API. */
 export enum PluralSource {
@@ -14,7 +14,8 @@ export class Plural {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @ManyToOne(() => Language, (language) => language.plurals, { onDelete: 'CASCADE' })
+  // Named, not imported: Language imports Plural, and a type-only import keeps the two files out of a cycle.
+  @ManyToOne('Language', (language: Language) => language.plurals, { onDelete: 'CASCADE' })
   @JoinColumn()
   language: Relation<Language>;
 

@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { TargetLoader } from '../core/auth/target';
+import { TargetLoader } from '../auth/policy/target';
 import { ProjectsRepository } from './projects.repository';
 
 /** Resolves `:project` path parameters for the policy guard. */

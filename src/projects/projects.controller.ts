@@ -2,9 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req } from '
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Public, RequirePermission, RequireSitePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
-import { requestContext } from '../core/http/request-context';
+import { Public, RequirePermission, RequireSitePermission, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -14,6 +13,7 @@ import { Project } from './project.entity';
 import { ProjectResponse, serializeProject } from './project.serializer';
 import { ProjectRemoval } from './project-removal';
 import { ProjectsService } from './projects.service';
+import { currentUser } from '../users/current-user';
 
 @ApiTags('projects')
 @Controller('api/projects')
@@ -34,7 +34,7 @@ export class ProjectsController {
   @Post()
   @RequireSitePermission('project.add')
   create(@Req() req: Request, @Body() body: CreateProjectDto, @Urls() urls: UrlBuilder): Promise<ProjectResponse> {
-    return this.projects.create(body, requestContext(req).user, urls);
+    return this.projects.create(body, currentUser(req), urls);
   }
 
   @Get(':project')

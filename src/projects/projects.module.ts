@@ -3,6 +3,7 @@ import { UsersModule } from '../users/users.module';
 import { ProjectRemoval } from './project-removal';
 import { ProjectTargetLoader } from './project-target.loader';
 import { ProjectsController } from './projects.controller';
+import { ProjectLookup } from './project-lookup';
 import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 import { ProjectTokensController } from './tokens/project-tokens.controller';
@@ -11,7 +12,7 @@ import { ProjectTokensService } from './tokens/project-tokens.service';
 @Module({
   imports: [UsersModule],
   controllers: [ProjectsController, ProjectTokensController],
-  providers: [ProjectsRepository, ProjectsService, ProjectRemoval, ProjectTokensService, ProjectTargetLoader],
-  exports: [ProjectsRepository, ProjectsService],
+  providers: [ProjectsRepository, ProjectLookup, ProjectsService, ProjectRemoval, ProjectTokensService, ProjectTargetLoader],
+  exports: [ProjectLookup, ProjectsService],
 })
 export class ProjectsModule {}

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
+import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeAction } from '../changes/change-actions';
@@ -81,7 +82,7 @@ export class RepositoryOperationsService {
     private readonly scanner: TranslationScanner,
     private readonly pendingWriter: PendingWriter,
     private readonly changes: ChangesService,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
   ) {}
 
   async status(context: ComponentContext, url: string): Promise<RepositoryStatusResponse> {

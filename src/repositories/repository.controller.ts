@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
-import { RequirePermission, RequireRepositoryOperation } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import { ComponentLookup } from '../components/component-lookup';
+import type { ComponentContext } from '../components/component-context';
+import { RequirePermission, RequireRepositoryOperation } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { Project } from '../projects/project.entity';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 import { OperationResult, RepositoryOperationsService, RepositoryStatusResponse } from './repository-operations.service';
 
 interface OperationBody {
@@ -19,7 +20,7 @@ interface OperationBody {
 export class RepositoryController {
   constructor(
     private readonly operations: RepositoryOperationsService,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
   ) {}
 
   @Get('components/:project/:component/repository')
@@ -76,7 +77,7 @@ export class RepositoryController {
 
   /** Components of the project that own a working copy (linked ones share their parent's). */
   private async owners(project: Project): Promise<ComponentContext[]> {
-    const contexts = await this.components.page({ projectId: project.id }, 0, 10_000);
+    const contexts = await this.components.findAllOfProject(project.id);
     return contexts.filter((context) => !context.linked && context.project.id === project.id);
   }
 }

@@ -2,11 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, 
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { ComponentContext } from '../components/components.repository';
-import { Authenticated, Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import type { ComponentContext } from '../components/component-context';
+import { Authenticated, Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { AcceptsUploads, readUploaded, uploadedFiles } from '../core/http/multipart';
-import { requestContext } from '../core/http/request-context';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -15,6 +14,7 @@ import { AddScreenshotUnitDto, CreateScreenshotDto, ReplaceScreenshotDto, Update
 import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer';
 import { ScreenshotContext } from './screenshots.repository';
 import { ScreenshotsService } from './screenshots.service';
+import { currentUser } from '../users/current-user';
 
 /** Screenshots site-wide (what the caller can see), one by one with their image and strings, and per component. */
 @ApiTags('screenshots')
@@ -36,7 +36,7 @@ export class ScreenshotsController {
   @Authenticated()
   @AcceptsUploads({ files: 1, fields: 10 })
   async create(@Req() req: Request, @Body() body: CreateScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
-    const caller = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user.id ?? null };
+    const caller = { permissions: await this.permissions.forRequest(req), userId: currentUser(req).id ?? null };
     return this.screenshots.create(body, await readUploaded(uploadedFiles(req).image), caller, urls);
   }
 
@@ -62,7 +62,7 @@ export class ScreenshotsController {
   @HttpCode(204)
   @RequirePermission('screenshot.delete', 'screenshot')
   async remove(@Req() req: Request, @Target() context: ScreenshotContext): Promise<void> {
-    await this.screenshots.remove(context, requestContext(req).user.id ?? null);
+    await this.screenshots.remove(context, currentUser(req).id ?? null);
   }
 
   @Get('screenshots/:id/file')
@@ -78,14 +78,14 @@ export class ScreenshotsController {
   @RequirePermission('screenshot.edit', 'screenshot')
   @AcceptsUploads({ files: 1, fields: 5 })
   async uploadFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
-    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), requestContext(req).user.id ?? null);
+    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), currentUser(req).id ?? null);
   }
 
   @Put('screenshots/:id/file')
   @RequirePermission('screenshot.edit', 'screenshot')
   @AcceptsUploads({ files: 1, fields: 5 })
   async replaceFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
-    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), requestContext(req).user.id ?? null);
+    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), currentUser(req).id ?? null);
   }
 
   @Post('screenshots/:id/units')

@@ -4,7 +4,8 @@ import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Project } from '../projects/project.entity';
-import { TranslationContext, TranslationsRepository } from '../translations/translations.repository';
+import { TranslationLookup } from '../translations/translation-lookup';
+import type { TranslationContext } from '../translations/translation-context';
 import { Screenshot, ScreenshotUnit } from './screenshot.entity';
 
 /** A screenshot with what serialization and access checks need: its translation (and so project) and its strings. */
@@ -25,7 +26,7 @@ export interface ScreenshotFilter {
 export class ScreenshotsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly translations: TranslationsRepository,
+    private readonly translations: TranslationLookup,
   ) {}
 
   async findContext(id: number, manager: EntityManager = this.dataSource.manager): Promise<ScreenshotContext | null> {

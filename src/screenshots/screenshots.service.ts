@@ -4,13 +4,14 @@ import { DataSource } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
+import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import type { FileContent } from '../core/http/multipart';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { TranslationsRepository } from '../translations/translations.repository';
+import { TranslationLookup } from '../translations/translation-lookup';
 import { CreateScreenshotDto, UpdateScreenshotDto } from './dto/screenshot-fields.dto';
 import { Screenshot } from './screenshot.entity';
 import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer';
@@ -39,8 +40,8 @@ export class ScreenshotsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly screenshots: ScreenshotsRepository,
-    private readonly components: ComponentsRepository,
-    private readonly translations: TranslationsRepository,
+    private readonly components: ComponentLookup,
+    private readonly translations: TranslationLookup,
     private readonly storage: ScreenshotStorage,
     private readonly changes: ChangesService,
     @Inject(AppConfig) private readonly config: AppConfig,

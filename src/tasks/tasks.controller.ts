@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../core/auth/policy.decorators';
+import { Public } from '../auth/policy/policy.decorators';
 import { NotFoundError } from '../core/errors/domain-error';
 import { serializeTask, TaskResponse } from './task.serializer';
 import { TasksService } from './tasks.service';

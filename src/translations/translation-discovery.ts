@@ -2,7 +2,7 @@ import RE2 from 're2';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { LanguagesRepository } from '../languages/languages.repository';
+import { LanguageLookup } from '../languages/language-lookup';
 import { Filemask } from './filemask';
 
 export interface DiscoveryResult {
@@ -12,7 +12,7 @@ export interface DiscoveryResult {
   skipped: SkippedFile[];
 }
 
-export interface SkippedFile {
+interface SkippedFile {
   path: string;
   reason: string;
   /** The alert naming a condition the project should fix, recorded in the change log; a filtered language is none. */
@@ -26,7 +26,7 @@ export interface SkippedFile {
  */
 @Injectable()
 export class TranslationDiscovery {
-  constructor(private readonly languages: LanguagesRepository) {}
+  constructor(private readonly languages: LanguageLookup) {}
 
   async sync(manager: EntityManager, component: Component, files: string[]): Promise<DiscoveryResult> {
     const mask = new Filemask(component.filemask);

@@ -2,15 +2,15 @@ import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { ComponentContext } from '../components/components.repository';
-import { RequirePermission } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
-import { requestContext } from '../core/http/request-context';
+import type { ComponentContext } from '../components/component-context';
+import { RequirePermission } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { serializeTranslation, TranslationResponse } from './translation.serializer';
 import { TranslationLifecycleService } from './translation-lifecycle.service';
-import { TranslationContext } from './translations.repository';
+import type { TranslationContext } from './translation-context';
+import { currentUser } from '../users/current-user';
 
 /** Adding a language to a component and removing a translation: both change the repository. */
 @ApiTags('translations')
@@ -31,7 +31,7 @@ export class TranslationLifecycleController {
   async add(
     @Req() req: Request, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
   ): Promise<{ data: TranslationResponse; result: TranslationResponse }> {
-    const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), requestContext(req).user, urls);
+    const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), currentUser(req), urls);
     const translation = serializeTranslation(created, urls, { embedComponent: false });
     return { data: translation, result: translation };
   }
@@ -40,6 +40,6 @@ export class TranslationLifecycleController {
   @HttpCode(204)
   @RequirePermission('translation.delete', 'translation')
   async remove(@Req() req: Request, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<void> {
-    await this.lifecycle.remove(context, requestContext(req).user, urls);
+    await this.lifecycle.remove(context, currentUser(req), urls);
   }
 }

@@ -8,12 +8,12 @@ import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
-import { ComponentContext } from '../components/components.repository';
+import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { getFormat, isMonolingual, TranslationFormat, UnitState } from '../formats';
 import { Language } from '../languages/language.entity';
-import { LanguagesRepository } from '../languages/languages.repository';
+import { LanguageLookup } from '../languages/language-lookup';
 import { translationPlural } from '../languages/translation-plural';
 import { messageVariables, renderMessage } from '../repositories/commit-message';
 import { RepositoryLocks } from '../repositories/repository-lock';
@@ -26,7 +26,8 @@ import { normalizeRelativePath } from '../vcs/work-tree';
 import { Filemask } from './filemask';
 import { formatLanguageCode } from './language-code-style';
 import { Translation } from './translation.entity';
-import { TranslationContext, TranslationsRepository } from './translations.repository';
+import { TranslationLookup } from './translation-lookup';
+import type { TranslationContext } from './translation-context';
 import { signatureOf, WEBLATE_COMMITTER } from '../repositories/signatures';
 import { componentScope } from '../auth/scopes';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -45,8 +46,8 @@ export class TranslationLifecycleService {
     private readonly locks: RepositoryLocks,
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
-    private readonly languages: LanguagesRepository,
-    private readonly translations: TranslationsRepository,
+    private readonly languages: LanguageLookup,
+    private readonly translations: TranslationLookup,
   ) {}
 
   async add(context: ComponentContext, languageCode: unknown, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {

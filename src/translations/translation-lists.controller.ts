@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { CategoryRow } from '../categories/categories.repository';
-import { ComponentContext } from '../components/components.repository';
-import { ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import type { CategoryRow } from '../categories/category-row';
+import type { ComponentContext } from '../components/component-context';
+import { ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';

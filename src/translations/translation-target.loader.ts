@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { decodeComponentPath } from '../components/component-target.loader';
-import { ComponentsRepository } from '../components/components.repository';
-import { TargetLoader } from '../core/auth/target';
+import { ComponentLookup } from '../components/component-lookup';
+import { TargetLoader } from '../auth/policy/target';
 import { TranslationsRepository } from './translations.repository';
 import { componentScope } from '../auth/scopes';
 
@@ -13,7 +13,7 @@ import { componentScope } from '../auth/scopes';
 export class TranslationTargetLoader implements OnModuleInit {
   constructor(
     private readonly targets: TargetLoader,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
     private readonly translations: TranslationsRepository,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { CategoryRow } from '../categories/categories.repository';
+import type { CategoryRow } from '../categories/category-row';
 import { serializeComponent } from '../components/component.serializer';
 import { TranslationPart, UrlBuilder } from '../core/urls/url-builder';
 import { serializeLanguage } from '../languages/language.serializer';
@@ -6,10 +6,11 @@ import { pickCounts, StatisticsCounts } from '../languages/statistics-counts';
 import { percent, serializeStatistics, StatisticsNumbers } from '../languages/statistics.serializer';
 import { Project } from '../projects/project.entity';
 import { Translation } from './translation.entity';
-import { ProjectLanguageRow, TranslationContext } from './translations.repository';
+import { ProjectLanguageRow } from './translations.repository';
+import type { TranslationContext } from './translation-context';
 import type { UserPermissions } from '../auth/user-permissions';
 
-export function translationCounts(t: Translation, recentChanges: number): StatisticsCounts {
+function translationCounts(t: Translation, recentChanges: number): StatisticsCounts {
   return { ...pickCounts(t), recentChanges, lastChange: t.lastChange };
 }
 

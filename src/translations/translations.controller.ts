@@ -2,8 +2,8 @@ import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Public, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
+import { Public, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -13,7 +13,7 @@ import {
   TranslationResponse,
   TranslationStatisticsResponse,
 } from './translation.serializer';
-import { TranslationContext } from './translations.repository';
+import type { TranslationContext } from './translation-context';
 import { TranslationsService } from './translations.service';
 
 @ApiTags('translations')

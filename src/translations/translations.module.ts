@@ -1,25 +1,24 @@
 import { Module } from '@nestjs/common';
-import { ComponentsRepository } from '../components/components.repository';
+import { ComponentLookupModule } from '../components/component-lookup.module';
 import { LanguagesModule } from '../languages/languages.module';
 import { TranslationDiscovery } from './translation-discovery';
 import { TranslationListsController } from './translation-lists.controller';
 import { TranslationTargetLoader } from './translation-target.loader';
 import { TranslationsController } from './translations.controller';
+import { TranslationLookup } from './translation-lookup';
 import { TranslationsRepository } from './translations.repository';
 import { TranslationsService } from './translations.service';
 
 @Module({
-  imports: [LanguagesModule],
+  imports: [LanguagesModule, ComponentLookupModule],
   controllers: [TranslationsController, TranslationListsController],
   providers: [
     TranslationDiscovery,
     TranslationsRepository,
     TranslationsService,
     TranslationTargetLoader,
-    // ComponentsModule imports this module (for discovery), so importing it back would be a cycle. The
-    // repository holds nothing but the data source, so a second instance here is equivalent.
-    ComponentsRepository,
+    TranslationLookup,
   ],
-  exports: [TranslationDiscovery, TranslationsRepository, TranslationsService],
+  exports: [TranslationDiscovery, TranslationLookup, TranslationsService],
 })
 export class TranslationsModule {}

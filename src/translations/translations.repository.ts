@@ -4,22 +4,15 @@ import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Component } from '../components/component.entity';
-import { ComponentContext, ComponentsRepository } from '../components/components.repository';
+import { ComponentLookup } from '../components/component-lookup';
+import type { ComponentContext } from '../components/component-context';
 import { Language } from '../languages/language.entity';
 import { PluralSource } from '../languages/plural.entity';
 import { countsFromRow, RECENT_CONTENT_CHANGES, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
+import type { TranslationContext } from './translation-context';
 import { Translation } from './translation.entity';
-
-/** A translation with what links, access checks and serialization need from around it. */
-export interface TranslationContext {
-  translation: Translation;
-  language: Language;
-  component: ComponentContext;
-  /** Full name of the last author; null when nobody changed it yet. */
-  lastAuthor: string | null;
-}
 
 /** One row of a project's per-language statistics. */
 export interface ProjectLanguageRow {
@@ -38,7 +31,7 @@ export interface ProjectLanguageRow {
 export class TranslationsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
   ) {}
 
   /**

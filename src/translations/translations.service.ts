@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UserPermissions } from '../auth/user-permissions';
-import type { CategoryRow } from '../categories/categories.repository';
-import { ComponentContext } from '../components/components.repository';
+import type { CategoryRow } from '../categories/category-row';
+import type { ComponentContext } from '../components/component-context';
 import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Project } from '../projects/project.entity';
@@ -16,7 +16,8 @@ import {
   TranslationResponse,
   TranslationStatisticsResponse,
 } from './translation.serializer';
-import { ProjectLanguageRow, TranslationContext, TranslationsRepository } from './translations.repository';
+import { ProjectLanguageRow, TranslationsRepository } from './translations.repository';
+import type { TranslationContext } from './translation-context';
 
 /** No limit: the exports list every translation of a component (or language of a project) at once. */
 const ALL = 2 ** 31 - 1;

@@ -2,17 +2,17 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/commo
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
-import { requestContext } from '../core/http/request-context';
+import { RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 import { serializeUnit, UnitResponse } from './unit.serializer';
 import { UnitCreationService } from './unit-creation.service';
 import { UnitsService } from './units.service';
+import { currentUser } from '../users/current-user';
 
 @ApiTags('translations')
 @Controller('api/translations')
@@ -34,7 +34,7 @@ export class TranslationUnitsController {
   @HttpCode(200)
   @RequirePermission('unit.add', 'translation')
   async create(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder): Promise<{ unit: UnitResponse }> {
-    const editor = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null };
+    const editor = { permissions: await this.permissions.forRequest(req), userId: currentUser(req)?.id ?? null };
     return { unit: serializeUnit(await this.creation.create(context, body ?? {}, editor), urls) };
   }
 }

@@ -6,7 +6,7 @@ import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
 import { makeUnit } from '../formats/units';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 import { TranslationStatistics } from './translation-statistics';
 import { changeScope, Editor, pluralCountOf } from './unit-editing.service';
 import { ComponentLockedError } from './unit-errors';

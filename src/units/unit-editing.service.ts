@@ -7,7 +7,7 @@ import { ChangeRecord, ChangesService } from '../changes/changes.service';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
 import { pluralOf } from '../languages/translation-plural';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 import { TranslationStatistics } from './translation-statistics';
 import { failingChecksFor, joinFlags } from './unit-checks';
 import { optionalIds, optionalText, TargetChange, validateTargetChange } from './unit-edit';

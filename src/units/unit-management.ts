@@ -1,5 +1,5 @@
 import { PermissionDeniedError } from '../core/errors/domain-error';
-import { TranslationContext } from '../translations/translations.repository';
+import type { TranslationContext } from '../translations/translation-context';
 
 /**
  * Whether strings may be added to or removed from a translation, beyond the caller's permissions: the one place

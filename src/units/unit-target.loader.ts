@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { TargetLoader } from '../core/auth/target';
+import { TargetLoader } from '../auth/policy/target';
 import { UnitsRepository } from './units.repository';
 import { componentScope } from '../auth/scopes';
 

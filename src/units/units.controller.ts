@@ -2,9 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Put, Query, Req } from 
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Public, RequirePermission, ViewTarget } from '../core/auth/policy.decorators';
-import { Target } from '../core/auth/target';
-import { requestContext } from '../core/http/request-context';
+import { Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
+import { Target } from '../auth/policy/target';
 import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -13,6 +12,7 @@ import { serializeUnit, UnitResponse } from './unit.serializer';
 import { Editor, UnitEditingService } from './unit-editing.service';
 import { UnitContext } from './units.repository';
 import { UnitsService } from './units.service';
+import { currentUser } from '../users/current-user';
 
 @ApiTags('units')
 @Controller('api/units')
@@ -56,6 +56,6 @@ export class UnitsController {
   }
 
   private async editor(req: Request): Promise<Editor> {
-    return { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null };
+    return { permissions: await this.permissions.forRequest(req), userId: currentUser(req)?.id ?? null };
   }
 }

@@ -20,6 +20,6 @@ import { TranslationUploadService } from './upload/translation-upload.service';
   imports: [TranslationsModule],
   controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
   providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
-  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitsRepository],
+  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics],
 })
 export class UnitsModule {}

@@ -4,7 +4,8 @@ import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Label } from '../labels/label.entity';
-import { TranslationContext, TranslationsRepository } from '../translations/translations.repository';
+import { TranslationLookup } from '../translations/translation-lookup';
+import type { TranslationContext } from '../translations/translation-context';
 import { CompiledQuery } from './search';
 import { Unit } from './unit.entity';
 
@@ -27,7 +28,7 @@ export interface UnitFilter {
 export class UnitsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly translations: TranslationsRepository,
+    private readonly translations: TranslationLookup,
   ) {}
 
   async findContext(id: number, manager: EntityManager = this.dataSource.manager): Promise<UnitContext | null> {

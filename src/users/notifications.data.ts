@@ -29,8 +29,6 @@ export const NOTIFICATION_NAMES = [
   'TranslationActivitySummaryNotification',
 ] as const;
 
-export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
-
 /** Which objects a subscription covers. */
 export enum NotificationScope {
   All = 0,

@@ -27,7 +27,7 @@ export class UserImportError extends Error {
   }
 }
 
-export interface SkippedUser {
+interface SkippedUser {
   username: string;
   reason: string;
 }

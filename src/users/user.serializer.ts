@@ -61,7 +61,7 @@ const PROFILE_PREFERENCES = {
 };
 
 /** Weblate's Profile object: the activity counters (counted from the change log, as user statistics) and the preferences. */
-export type ProfileResponse = {
+type ProfileResponse = {
   language: string;
   languages: string[];
   secondary_languages: string[];

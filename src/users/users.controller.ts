@@ -4,8 +4,7 @@ import {
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../auth/permission.service';
-import { Authenticated, Public, RequireSitePermission } from '../core/auth/policy.decorators';
-import { requestContext } from '../core/http/request-context';
+import { Authenticated, Public, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -17,14 +16,15 @@ import { UpdateUserDto } from './dto/update-user.dto';
 import { UserStatisticsService } from './user-statistics.service';
 import { BasicUserResponse, TokenResponse, UserResponse, UserStatisticsResponse } from './user.serializer';
 import { Actor, UsersService } from './users.service';
+import { currentUser } from './current-user';
 
 /** Resolves the caller with their permissions (PermissionService loads them once per request). */
 @Injectable()
-export class ActorPipe implements PipeTransform<Request, Promise<Actor>> {
+class ActorPipe implements PipeTransform<Request, Promise<Actor>> {
   constructor(private readonly permissions: PermissionService) {}
 
   async transform(req: Request): Promise<Actor> {
-    return { user: requestContext(req).user, permissions: await this.permissions.forRequest(req) };
+    return { user: currentUser(req), permissions: await this.permissions.forRequest(req) };
   }
 }
 

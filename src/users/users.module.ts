@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { REQUEST_AUTHENTICATOR } from '../core/http/request-context';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AuthenticationService } from './authentication.service';
 import { NotificationsController } from './notifications.controller';
@@ -10,7 +11,7 @@ import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController, NotificationsController],
-  providers: [UsersRepository, AuthenticationService, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService],
-  exports: [UsersRepository, AuthenticationService, AdminAccountsService, UsersService],
+  providers: [UsersRepository, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService],
+  exports: [AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService],
 })
 export class UsersModule {}

@@ -20,7 +20,7 @@ export interface Actor {
   permissions: UserPermissions;
 }
 
-export enum UserErrorCode {
+enum UserErrorCode {
   LastSuperuser = 'last-superuser',
   BuiltInUser = 'built-in-user',
   ProjectKeyHolder = 'project-key-holder',
@@ -33,7 +33,7 @@ const USER_ERROR_MESSAGES: Record<UserErrorCode, string> = {
 };
 
 /** A change the account rules refuse, whoever asks. */
-export class UserRuleError extends DomainError {
+class UserRuleError extends DomainError {
   readonly status = 400;
 
   constructor(readonly code: UserErrorCode) {
@@ -42,7 +42,7 @@ export class UserRuleError extends DomainError {
 }
 
 /** user.view or user.edit: the caller may see every account, as Weblate's full user list. */
-export function canSeeAllUsers(actor: Actor): boolean {
+function canSeeAllUsers(actor: Actor): boolean {
   return actor.permissions.hasSite('user.view') || actor.permissions.hasSite('user.edit');
 }
 

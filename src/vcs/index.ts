@@ -5,12 +5,9 @@ import { SystemGitRepository } from './system-git-repository';
 import { VcsError } from './vcs-error';
 
 export * from './repository';
-export { GitRepository, GitRepositoryOptions } from './git-repository';
+export { GitRepository } from './git-repository';
 export { SystemGitRepository } from './system-git-repository';
-export { checkRepositoryUrl, publicOnlyLookup, UrlPolicy } from './url-policy';
-export { parseRepositoryUrl, redactUrl } from './repository-url';
-export { pinnedSshCommand } from './ssh-pinning';
-export { VcsError, VcsErrorCode } from './vcs-error';
+export { VcsError } from './vcs-error';
 
 export interface RepositoryOptions {
   /** For http(s) remotes. */

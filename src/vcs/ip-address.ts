@@ -5,7 +5,7 @@
  */
 
 /** Parses an IPv4 address in any inet_aton form (1 to 4 parts, each decimal, octal or hex) into 4 bytes. */
-export function parseIPv4(text: string): number[] | null {
+function parseIPv4(text: string): number[] | null {
   const parts = text.split('.');
   if (parts.length > 4) return null;
   const numbers: number[] = [];
@@ -26,7 +26,7 @@ export function parseIPv4(text: string): number[] | null {
 }
 
 /** Parses an IPv6 address (with optional `::`, trailing dotted IPv4 and `%zone`) into 16 bytes. */
-export function parseIPv6(text: string): number[] | null {
+function parseIPv6(text: string): number[] | null {
   let address = text.replace(/%.*$/, '');
   const lastColon = address.lastIndexOf(':');
   const dotted = address.slice(lastColon + 1);

@@ -26,7 +26,7 @@ export function normalizeRelativePath(path: string): string {
  * Absolute path of `path` inside the work tree. A repository may contain symbolic links pointing anywhere, so the
  * deepest existing ancestor is resolved and must stay inside the work tree, and the file itself must not be a link.
  */
-export async function resolveInsideWorkTree(workDir: string, path: string): Promise<string> {
+async function resolveInsideWorkTree(workDir: string, path: string): Promise<string> {
   const absolute = join(workDir, normalizeRelativePath(path));
   const root = await realpath(workDir);
   let existing = dirname(absolute);

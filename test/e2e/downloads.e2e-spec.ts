@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import type { Response } from 'superagent';
+import type { Response } from 'supertest';
 import { AccessControl, Project } from '../../src/projects/project.entity';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';

@@ -59,11 +59,18 @@ describe("response shapes against Weblate's OpenAPI description", () => {
     schema?: JsonSchema;
   }
 
+  /** The fields of created objects the setup reads. */
+  interface Created {
+    id: number;
+    task_url: string;
+    project: { url: string };
+  }
+
   beforeAll(async () => {
     const { t, git, admin } = env;
     validator = new OpenApiValidator(DEVIATIONS);
     const auth = (request: ReturnType<ReturnType<typeof t.http>['get']>) => request.set('Authorization', admin.auth);
-    const api = <T = Record<string, any>>(method: 'get' | 'post' | 'patch', path: string, body?: object, status = method === 'post' ? 201 : 200) =>
+    const api = <T = Created>(method: 'get' | 'post' | 'patch', path: string, body?: object, status = method === 'post' ? 201 : 200) =>
       auth(t.http()[method](path)).send(body).expect(status).then((res) => res.body as T);
 
     // A project with a component cloned from a real repository: translations with strings, changes, commits.
@@ -109,7 +116,7 @@ describe("response shapes against Weblate's OpenAPI description", () => {
       'GET /api/groups/': { path: '/api/groups/' },
       'GET /api/groups/:id/': { path: `/api/groups/${group.id}/` },
       'GET /api/roles/': { path: '/api/roles/' },
-      'GET /api/roles/:id/': { path: `/api/roles/${(await api('get', '/api/roles/')).results[0].id}/` },
+      'GET /api/roles/:id/': { path: `/api/roles/${(await api<{ results: { id: number }[] }>('get', '/api/roles/')).results[0].id}/` },
       'GET /api/languages/': { path: '/api/languages/' },
       'GET /api/languages/:code/': { path: '/api/languages/cs/' },
       'GET /api/languages/:code/statistics/': { path: '/api/languages/cs/statistics/' },

@@ -41,6 +41,13 @@ describe('rate limits', () => {
     await t.http().get('/api/').set('Authorization', other.auth).expect(200);
   });
 
+  it('throttles before checking permissions: a throttled caller learns nothing about what it may do', async () => {
+    const { auth } = await createUser(t);
+    for (let i = 1; i <= 5; i++) await t.http().get('/api/').set('Authorization', auth).expect(200);
+    // Creating a project needs a site permission this user lacks (403), but its budget is spent first.
+    await t.http().post('/api/projects/').set('Authorization', auth).send({ name: 'P', slug: 'p', web: 'https://example.com' }).expect(429);
+  });
+
   it('does not throttle the health check', async () => {
     for (let i = 0; i < 5; i++) await t.http().get('/healthz/').expect(200);
   });

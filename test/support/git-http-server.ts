@@ -23,9 +23,9 @@ export interface GitHttpServer {
   close(): Promise<void>;
 }
 
-export type FileChanges = Record<string, string | Buffer | null>;
+type FileChanges = Record<string, string | Buffer | null>;
 
-export interface BareCommit {
+interface BareCommit {
   sha: string;
   message: string;
   authorName: string;

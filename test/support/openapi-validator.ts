@@ -7,7 +7,7 @@ import { parse } from 'yaml';
  * Weblate's own OpenAPI description (reference data beside the project, not part of it: see
  * shared/reference/openapi/README.md). WEBLATE_OPENAPI points elsewhere when the checkout is laid out differently.
  */
-export const WEBLATE_OPENAPI = process.env.WEBLATE_OPENAPI ?? resolve(__dirname, '../../../shared/reference/openapi/weblate-openapi.yaml');
+const WEBLATE_OPENAPI = process.env.WEBLATE_OPENAPI ?? resolve(__dirname, '../../../shared/reference/openapi/weblate-openapi.yaml');
 
 type JsonSchema = Record<string, unknown>;
 

@@ -7,8 +7,8 @@ import { ProjectPermission, ProjectSelection, REPOSITORY_OPERATIONS } from '../.
 import { PermissionScope, UserPermissions } from '../../src/auth/user-permissions';
 import { Category } from '../../src/categories/category.entity';
 import { Component } from '../../src/components/component.entity';
-import { AccessPolicy } from '../../src/core/auth/policy.decorators';
-import { TargetLoader } from '../../src/core/auth/target';
+import { AccessPolicy } from '../../src/auth/policy/policy.decorators';
+import { TargetLoader } from '../../src/auth/policy/target';
 import { Language } from '../../src/languages/language.entity';
 import { AccessControl, Project } from '../../src/projects/project.entity';
 import { WorkingCopies } from '../../src/repositories/working-copies';
@@ -66,7 +66,6 @@ const HANDLED_KINDS: Record<AccessPolicy['kind'], true> = {
   open: true,
   public: true,
   authenticated: true,
-  superuser: true,
   'site-permission': true,
   view: true,
   permission: true,
@@ -83,7 +82,7 @@ export function isHandledPolicy(policy: AccessPolicy | undefined): boolean {
 export const CALLER_NAMES = ['anonymous', 'user', 'reviewer', 'manager', 'component translator', 'project token', 'superuser'] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
 
-export interface Caller {
+interface Caller {
   name: CallerName;
   /** The Authorization header; none for the anonymous caller. */
   auth?: string;
@@ -93,7 +92,7 @@ export interface Caller {
 }
 
 /** A project the routes that name a project-scoped object are exercised against. */
-export interface Scenario {
+interface Scenario {
   label: string;
   project: Project;
   component: Component;
@@ -504,7 +503,7 @@ export function unresolvedParams(routes: { route: string }[]): string[] {
 }
 
 /** Routes naming a project-scoped object run once per scenario; the others once. */
-export function isScoped(path: string): boolean {
+function isScoped(path: string): boolean {
   const segments = segmentsOf(path);
   return segments.some((segment, index) => segment.startsWith(':') && lookupParam(segments, index)?.scoped);
 }
@@ -546,7 +545,7 @@ async function resolvePath(route: ReviewedRoute, ctx: Omit<ParamContext, 'params
 // ---------------------------------------------------------------------------------------------------------
 // Expectations
 
-export interface Expected {
+interface Expected {
   /** As shown in the matrix: an exact status, `ok` or `≠401`. */
   label: string;
   /** Whether the policy lets the caller in (allowed requests that would destroy shared fixtures are not sent). */
@@ -561,7 +560,7 @@ const OK_FOUND: Expected = { label: 'ok', allowed: true, accepts: (s) => s < 500
 /** `authenticated` promises a signed-in caller the guard only; what the handler checks on top (self or user.edit) is its own. */
 const SIGNED_IN: Expected = { label: '≠401', allowed: true, accepts: (s) => s < 500 && s !== 401 };
 
-export const LEGEND = [
+const LEGEND = [
   'ok   = allowed by the policy: not 401/403, not 404 on routes naming an object, not 5xx',
   '≠401 = "authenticated" route, signed-in caller: past the guard (the handler may still refuse, e.g. someone else\'s notifications)',
   'skip = allowed but not sent: a DELETE of a shared fixture, or a repository operation that would run',
@@ -582,7 +581,7 @@ function targetPermission(policy: AccessPolicy, body: Record<string, unknown>): 
  * What the caller cannot see is 404 (whoever they are); what they see but may not do is 403, or 401 when
  * they are anonymous and might be allowed once signed in.
  */
-export function expectedFor(
+function expectedFor(
   policy: AccessPolicy, caller: Caller, scope: PermissionScope | null, requireLogin: boolean, body: Record<string, unknown> = {},
 ): Expected {
   const anonymous = caller.user.isAnonymous;
@@ -594,8 +593,6 @@ export function expectedFor(
       return OK;
     case 'authenticated':
       return anonymous ? exactly(401) : SIGNED_IN;
-    case 'superuser':
-      return caller.user.isSuperuser ? OK : denied;
     case 'site-permission':
       return caller.permissions.hasSite(policy.permission) ? OK : denied;
     case 'view':

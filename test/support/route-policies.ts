@@ -1,7 +1,7 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { ACCESS_POLICY, AccessPolicy } from '../../src/core/auth/policy.decorators';
+import { ACCESS_POLICY, AccessPolicy } from '../../src/auth/policy/policy.decorators';
 
 export interface RoutePolicy {
   route: string;

@@ -20,7 +20,7 @@ const toLanguageCode = ({ value }: { value: unknown }) =>
 const toList = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value);
 
 /** Every writable component setting except the identity fields; all optional. */
-export class ComponentSettingsDto {
+class ComponentSettingsDto {
   @IsOptional() @IsIn(VCS_CHOICES) vcs?: string;
   @IsOptional() @IsString() @MaxLength(300) push?: string;
   @IsOptional() @IsString() @MaxLength(200) branch?: string;

@@ -101,7 +101,7 @@ function fromHttpException(exception: HttpException): DomainError {
   return new HttpStatusError(status, CODE_BY_STATUS[status] ?? (status >= 500 ? 'error' : 'invalid'), detail);
 }
 
-export function errorBody(error: DomainError): { type: string; errors: FieldError[]; detail: string } {
+function errorBody(error: DomainError): { type: string; errors: FieldError[]; detail: string } {
   if (error instanceof ValidationError) return { type: 'validation_error', errors: error.errors, detail: error.detail };
   return {
     type: error.status >= 500 ? 'server_error' : 'client_error',

@@ -73,7 +73,7 @@ export class RefuseUnexpectedMultipart implements NestInterceptor {
 
 /** Streams the files of an upload route's multipart body to DATA_DIR/tmp/uploads, within the route's limits. */
 @Injectable()
-export class MultipartInterceptor implements NestInterceptor {
+class MultipartInterceptor implements NestInterceptor {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly reflector: Reflector,

@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { User } from '../../users/user.entity';
 import type { UrlBuilder } from '../urls/url-builder';
 
 /** What the core middleware learn about a request, kept on it for guards, decorators and the error filter. */
@@ -10,13 +9,27 @@ export interface RequestContext {
   currentUrl: URL;
   format: ResponseFormat;
   defaultPageSize: number;
-  /** The authenticated user, or the anonymous user. */
-  user: User;
+  /** The authenticated user, or the anonymous user (the users module's `User`; see `currentUser()` there). */
+  user: RequestUser;
   /** The project a project-scoped (wlp_) key is limited to; null for personal keys and anonymous calls. */
   tokenProjectId: number | null;
 }
 
 export type ResponseFormat = 'json' | 'api';
+
+/** What core needs to know of the caller; the request authenticator puts the full user here. */
+interface RequestUser {
+  id: number;
+  isAnonymous: boolean;
+  isSuperuser: boolean;
+}
+
+/** Turns an `Authorization` header into the caller; provided by the users module (`REQUEST_AUTHENTICATOR`). */
+export interface RequestAuthenticator {
+  authenticate(authorization: string | undefined): Promise<{ user: RequestUser; tokenProjectId: number | null }>;
+}
+
+export const REQUEST_AUTHENTICATOR = Symbol('RequestAuthenticator');
 
 const CONTEXT = Symbol('requestContext');
 

@@ -6,7 +6,7 @@ import { stringRule } from './string-rule';
  * fine. Such paths are joined to the working copy: an absolute one or one climbing out with `..` would name
  * files of the server instead. The messages are Weblate's.
  */
-export function repositoryPathProblem(value: string): string | null {
+function repositoryPathProblem(value: string): string | null {
   if (value.includes('\0')) return 'Null characters are not allowed.';
   if (/^[\\/]/.test(value) || /^[a-zA-Z]:/.test(value)) return 'The filename can not be an absolute path.';
   if (value.split(/[\\/]/).includes('..')) return 'The filename can not contain reference to a parent directory.';

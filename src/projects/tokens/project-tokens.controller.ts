@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { RequirePermission } from '../../core/auth/policy.decorators';
-import { Target } from '../../core/auth/target';
+import { RequirePermission } from '../../auth/policy/policy.decorators';
+import { Target } from '../../auth/policy/target';
 import { NotFoundError } from '../../core/errors/domain-error';
 import { UrlBuilder } from '../../core/urls/url-builder';
 import { Urls } from '../../core/urls/urls.decorator';

@@ -1,6 +1,4 @@
 /** Weblate's unit search language (the `q` parameter of unit listings), parsed and compiled to PostgreSQL. */
 export { QuerySyntaxError } from './query-syntax-error';
-export { parseQuery, MAX_CLAUSES } from './query-parser';
 export { compileQuery } from './query-compiler';
 export type { CompiledQuery } from './query-compiler';
-export type { QueryNode, TermNode, TermValue, Operator } from './query-ast';

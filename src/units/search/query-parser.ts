@@ -6,7 +6,7 @@ import { QueryTokenizer, Token } from './query-tokenizer';
 /** Weblate refuses longer queries too; each clause becomes a subquery or a scan, so the limit protects the database. */
 export const MAX_CLAUSES = 64;
 /** Bounds recursion (here and in the compiler) for inputs like `((((…` or `NOT NOT NOT …`. */
-export const MAX_NESTING = 32;
+const MAX_NESTING = 32;
 
 /**
  * Recursive descent over the tokens. Precedence, loosest first: OR, then AND (written or implied by juxtaposition),

@@ -9,7 +9,7 @@ import { CONTENT_ACTIONS } from '../../changes/change-actions';
 export type Compare = (expression: string) => string;
 
 /** Explanations, extra flags and labels belong to the string, so they are stored on its source unit. */
-export const SOURCE_UNIT_ID = 'COALESCE(u.source_unit_id, u.id)';
+const SOURCE_UNIT_ID = 'COALESCE(u.source_unit_id, u.id)';
 
 /** Labels count on the source unit and, like Weblate's automatic-translation label, on the unit itself. */
 const LABELLED_UNITS = `ul.unit_id IN (u.id, ${SOURCE_UNIT_ID})`;

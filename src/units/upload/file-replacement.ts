@@ -11,12 +11,12 @@ import { messageVariables, renderMessage } from '../../repositories/commit-messa
 import { RepositoryLocks } from '../../repositories/repository-lock';
 import { signatureOf, WEBLATE_COMMITTER } from '../../repositories/signatures';
 import { WorkingCopies } from '../../repositories/working-copies';
-import { TranslationContext } from '../../translations/translations.repository';
+import type { TranslationContext } from '../../translations/translation-context';
 import { User } from '../../users/user.entity';
 import { Signature } from '../../vcs/repository';
 import { TranslationScanner } from '../translation-scanner';
 import { changeScope } from '../unit-editing.service';
-import type { Uploader, UploadResult } from './translation-upload.service';
+import type { Uploader, UploadResult } from './upload-options';
 import { UploadOptions } from './upload-options';
 import type { FileContent } from '../../core/http/multipart';
 

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { TranslationUnit, UnitState } from '../../formats';
-import { TranslationContext } from '../../translations/translations.repository';
+import type { TranslationContext } from '../../translations/translation-context';
 import { appendUnits } from '../append-units';
 import { toRow } from '../unit-rows';
 

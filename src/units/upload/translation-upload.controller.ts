@@ -2,12 +2,14 @@ import { Body, Controller, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PermissionService } from '../../auth/permission.service';
-import { RequirePermission } from '../../core/auth/policy.decorators';
-import { Target } from '../../core/auth/target';
+import { RequirePermission } from '../../auth/policy/policy.decorators';
+import { Target } from '../../auth/policy/target';
 import { AcceptsUploads, readUploaded, uploadedFiles } from '../../core/http/multipart';
 import { requestContext } from '../../core/http/request-context';
-import { TranslationContext } from '../../translations/translations.repository';
-import { TranslationUploadService, UploadResult } from './translation-upload.service';
+import type { TranslationContext } from '../../translations/translation-context';
+import { TranslationUploadService } from './translation-upload.service';
+import { UploadResult } from './upload-options';
+import { currentUser } from '../../users/current-user';
 
 @ApiTags('translations')
 @Controller('api/translations')
@@ -34,7 +36,7 @@ export class TranslationUploadController {
   }
 
   private async run(req: Request, context: TranslationContext, body: Record<string, unknown>): Promise<UploadResult> {
-    const uploader = { permissions: await this.permissions.forRequest(req), userId: requestContext(req).user?.id ?? null, urls: requestContext(req).urls };
+    const uploader = { permissions: await this.permissions.forRequest(req), userId: currentUser(req)?.id ?? null, urls: requestContext(req).urls };
     return this.uploads.upload(context, await readUploaded(uploadedFiles(req).file), body ?? {}, uploader);
   }
 }

@@ -7,7 +7,7 @@ import { ChangeRecord, ChangesService } from '../../changes/changes.service';
 import { Permission } from '../../auth/permissions.data';
 import { PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, TranslationUnit, UnitState } from '../../formats';
-import { TranslationContext } from '../../translations/translations.repository';
+import type { TranslationContext } from '../../translations/translation-context';
 import { TranslationStatistics } from '../translation-statistics';
 import { failingChecksFor, joinFlags } from '../unit-checks';
 import { pluralOf } from '../../languages/translation-plural';
@@ -17,28 +17,11 @@ import { hash52 } from '../unit-hash';
 import { FileReplacement } from './file-replacement';
 import { addMissingUnits } from './missing-units';
 import { uploadFormat } from './upload-format';
-import { readUploadOptions, UploadOptions } from './upload-options';
+import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
 import { planUpload, StoredUnit } from './upload-plan';
 import { insertSuggestions, writeUnits } from './unit-writes';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
-import { UrlBuilder } from '../../core/urls/url-builder';
-
-export interface UploadResult {
-  not_found: number;
-  skipped: number;
-  accepted: number;
-  total: number;
-  result: boolean;
-  count: number;
-}
-
-export interface Uploader {
-  permissions: UserPermissions;
-  userId: number | null;
-  /** The request's URLs, for the absolute link in the commit message of a replaced file. */
-  urls: UrlBuilder;
-}
 
 const METHOD_PERMISSION: Record<UploadOptions['method'], Permission> = {
   translate: 'unit.edit',

@@ -1,13 +1,15 @@
+import type { UserPermissions } from '../../auth/user-permissions';
 import { ValidationError } from '../../core/errors/domain-error';
+import type { UrlBuilder } from '../../core/urls/url-builder';
 
-export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
-export type UploadMethod = (typeof UPLOAD_METHODS)[number];
+const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
+type UploadMethod = (typeof UPLOAD_METHODS)[number];
 
 /** `ignore` is the old name of the default: strings that are already translated are left alone. */
-export const CONFLICTS = ['', 'ignore', 'replace-translated', 'replace-approved'] as const;
+const CONFLICTS = ['', 'ignore', 'replace-translated', 'replace-approved'] as const;
 export type Conflicts = (typeof CONFLICTS)[number];
 
-export const FUZZY = ['', 'process', 'approve'] as const;
+const FUZZY = ['', 'process', 'approve'] as const;
 export type FuzzyHandling = (typeof FUZZY)[number];
 
 export interface UploadOptions {
@@ -16,6 +18,23 @@ export interface UploadOptions {
   fuzzy: FuzzyHandling;
   /** Credit the strings to someone else (needs upload.authorship). */
   author: { name: string; email: string } | null;
+}
+
+/** The counts an upload answers with (Weblate's upload response). */
+export interface UploadResult {
+  not_found: number;
+  skipped: number;
+  accepted: number;
+  total: number;
+  result: boolean;
+  count: number;
+}
+
+export interface Uploader {
+  permissions: UserPermissions;
+  userId: number | null;
+  /** The request's URLs, for the absolute link in the commit message of a replaced file. */
+  urls: UrlBuilder;
 }
 
 /** Reads the multipart fields of an upload (Weblate UploadRequestSerializer), naming the field at fault. */

@@ -10,7 +10,7 @@ export interface StoredUnit {
   target: string[];
 }
 
-export interface PlannedWrite {
+interface PlannedWrite {
   unitId: number;
   target: string[];
   state: number;

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { ProjectPermission, SitePermission } from '../../auth/permissions.data';
+import type { ProjectPermission, SitePermission } from '../permissions.data';
 import type { TargetKind } from './target';
 
 /** How a route decides who may call it. Every handler declares exactly one; a handler with none is a bug. */
@@ -7,7 +7,6 @@ export type AccessPolicy =
   | { kind: 'open' }
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'superuser' }
   | { kind: 'site-permission'; permission: SitePermission }
   | { kind: 'view'; target: TargetKind }
   | { kind: 'permission'; permission: ProjectPermission; target: TargetKind }
@@ -26,9 +25,6 @@ export const Public = () => SetMetadata(ACCESS_POLICY, { kind: 'public' } satisf
 
 /** Any signed-in caller. */
 export const Authenticated = () => SetMetadata(ACCESS_POLICY, { kind: 'authenticated' } satisfies AccessPolicy);
-
-/** Site administrators only. */
-export const Superuser = () => SetMetadata(ACCESS_POLICY, { kind: 'superuser' } satisfies AccessPolicy);
 
 /** Callers holding a site-wide permission (through any of their groups), or superusers. */
 export const RequireSitePermission = (permission: SitePermission) =>

@@ -1,16 +1,16 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { PermissionService } from '../../auth/permission.service';
-import { ProjectPermission, REPOSITORY_OPERATIONS } from '../../auth/permissions.data';
-import { PermissionScope, UserPermissions } from '../../auth/user-permissions';
+import { PermissionService } from '../permission.service';
+import { ProjectPermission, REPOSITORY_OPERATIONS } from '../permissions.data';
+import { PermissionScope, UserPermissions } from '../user-permissions';
 import { AppConfig } from '../../config/app-config';
-import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../errors/domain-error';
-import { requestContext } from '../http/request-context';
+import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
+import { requestContext } from '../../core/http/request-context';
 import { ACCESS_POLICY, AccessPolicy } from './policy.decorators';
 import { setTarget, TargetKind, TargetLoader } from './target';
 
-export class MissingPolicyError extends Error {}
+class MissingPolicyError extends Error {}
 
 /**
  * Enforces the policy each route declares, and refuses to serve a route that declares none. 404 versus
@@ -41,9 +41,6 @@ export class PolicyGuard implements CanActivate {
         return true;
       case 'authenticated':
         if (user.isAnonymous) throw new NotAuthenticatedError();
-        return true;
-      case 'superuser':
-        if (!user.isSuperuser) throw denied();
         return true;
       case 'site-permission':
         if (!(await this.permissions.forRequest(req)).hasSite(policy.permission)) throw denied();

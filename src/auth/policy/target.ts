@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { PermissionScope } from '../../auth/user-permissions';
+import type { PermissionScope } from '../user-permissions';
 
 /** The kinds of object a route can act on, found from its path parameters. */
 export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'unit' | 'screenshot';

@@ -1,0 +1,45 @@
+// @ts-check
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Lint: the recommended rules, and the type-aware ones that catch what the compiler does not — a promise nobody
+ * awaits, an async callback where a void one is expected, a switch that forgets a case. Module boundaries are
+ * dependency-cruiser's job (.dependency-cruiser.cjs), unused code knip's (knip.json).
+ */
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Writers escape control characters and validators refuse them: matching them is these files' purpose.
+    files: ['src/formats/**', 'src/core/validation/**', 'src/vcs/url-policy.ts'],
+    rules: { 'no-control-regex': 'off' },
+  },
+  {
+    // Node scripts and tool configuration, in CommonJS.
+    files: ['**/*.js', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);

@@ -1,0 +1,14 @@
+import type { Language } from '../languages/language.entity';
+import type { Project } from '../projects/project.entity';
+import type { Component } from './component.entity';
+
+/** A component with what links, access checks and serialization need from around it. */
+export interface ComponentContext {
+  component: Component;
+  project: Project;
+  /** Category slugs and the component slug joined by `/`, as used in paths. */
+  path: string;
+  sourceLanguage: Language;
+  /** The component whose repository this one shares (`weblate://` URL), if any. */
+  linked: { component: Component; projectSlug: string; path: string } | null;
+}

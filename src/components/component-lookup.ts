@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import type { ComponentContext } from './component-context';
+import type { Component } from './component.entity';
+import { ComponentsRepository } from './components.repository';
+
+/** How other modules find components: the components module's queries stay behind this. */
+@Injectable()
+export class ComponentLookup {
+  constructor(private readonly components: ComponentsRepository) {}
+
+  findByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
+    return this.components.findByPath(projectSlug, path);
+  }
+
+  findById(id: number): Promise<ComponentContext | null> {
+    return this.components.findById(id);
+  }
+
+  /** Every component of the project (those in categories too). */
+  findAllOfProject(projectId: number): Promise<ComponentContext[]> {
+    return this.components.findAllOfProject(projectId);
+  }
+
+  /** Components owning a working copy of the repository a push notification names. */
+  findRepositoryOwners(urls: string[], fullName: string): Promise<ComponentContext[]> {
+    return this.components.findRepositoryOwners(urls, fullName);
+  }
+
+  /** Components another module loaded (by id or in a join), with their project, languages and links. */
+  hydrate(components: Component[]): Promise<ComponentContext[]> {
+    return this.components.hydrate(components);
+  }
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import type { ComponentContext } from '../components/component-context';
+import type { TranslationContext } from './translation-context';
+import { TranslationsRepository } from './translations.repository';
+
+/** How other modules find translations: the translations module's queries stay behind this. */
+@Injectable()
+export class TranslationLookup {
+  constructor(private readonly translations: TranslationsRepository) {}
+
+  findInComponent(component: ComponentContext, code: string): Promise<TranslationContext | null> {
+    return this.translations.findInComponent(component, code);
+  }
+
+  findByIds(ids: readonly number[]): Promise<TranslationContext[]> {
+    return this.translations.findByIds(ids);
+  }
+
+  /** One page of a component's translations, and how many it has. */
+  pageOfComponent(component: ComponentContext, offset: number, limit: number): Promise<[TranslationContext[], number]> {
+    return this.translations.pageOfComponent(component, offset, limit);
+  }
+}
