@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { NotFoundError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeFilters } from './change-filters';
 import { ChangeResponse, serializeChange } from './change.serializer';
@@ -44,9 +44,10 @@ export class ChangesService {
 
   async list(scope: ChangeScope, filters: ChangeFilters, request: PageRequest, urls: UrlBuilder): Promise<Page<ChangeResponse>> {
     const count = await this.changes.count(scope, filters);
-    const page = resolveLastPage(request, count);
-    const rows = await this.changes.page(scope, filters, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((row) => serializeChange(row, urls)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.changes.page(scope, filters, offset, limit);
+      return rows.map((row) => serializeChange(row, urls));
+    });
   }
 
   /** A change of a project the caller cannot see is as unknown as a missing one. */

@@ -4,7 +4,7 @@ import { ProjectVisibility, UserPermissions } from '../auth/user-permissions';
 import { ComponentResponse, serializeComponent } from '../components/component.serializer';
 import { ComponentLookup } from '../components/component-lookup';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { serializeStatistics, StatisticsNumbers } from '../languages/statistics.serializer';
 import { isObjectId } from '../roles/object-id.pipe';
@@ -31,9 +31,10 @@ export class ComponentListsService {
   async list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<ComponentListResponse>> {
     const visibility = permissions.projectVisibility();
     const count = await this.lists.countVisible(visibility);
-    const page = resolveLastPage(request, count);
-    const rows = await this.lists.pageVisible(visibility, page.offset, page.pageSize);
-    return buildPage(page, count, await this.serialize(rows, visibility, urls));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.lists.pageVisible(visibility, offset, limit);
+      return await this.serialize(rows, visibility, urls);
+    });
   }
 
   async get(permissions: UserPermissions, slug: string, urls: UrlBuilder): Promise<ComponentListResponse> {
@@ -83,10 +84,11 @@ export class ComponentListsService {
     const visibility = permissions.projectVisibility();
     const list = await this.findVisible(visibility, slug);
     const count = await this.lists.countVisibleComponents(visibility, list.id);
-    const page = resolveLastPage(request, count);
-    const rows = await this.lists.pageVisibleComponents(visibility, list.id, page.offset, page.pageSize);
-    const contexts = await this.components.hydrate(rows);
-    return buildPage(page, count, contexts.map((context) => serializeComponent(context, urls, permissions)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.lists.pageVisibleComponents(visibility, list.id, offset, limit);
+      const contexts = await this.components.hydrate(rows);
+      return contexts.map((context) => serializeComponent(context, urls, permissions));
+    });
   }
 
   /** Only components the caller can see may be added, as Weblate filters them by access. */

@@ -12,3 +12,8 @@ export interface ComponentContext {
   /** The component whose repository this one shares (`weblate://` URL), if any. */
   linked: { component: Component; projectSlug: string; path: string } | null;
 }
+
+/** The component whose working copy this one uses: its parent for a `weblate://` link, otherwise itself. */
+export function workingCopyOwner(context: ComponentContext): Component {
+  return context.linked?.component ?? context.component;
+}

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
@@ -9,9 +8,9 @@ import { WorkingCopies } from '../repositories/working-copies';
 import { User } from '../users/user.entity';
 import { Component } from './component.entity';
 import { ComponentsRepository } from './components.repository';
-import type { ComponentContext } from './component-context';
+import { workingCopyOwner, type ComponentContext } from './component-context';
+import { isPgError, PG_ERROR } from '../database/pg-error';
 
-const FOREIGN_KEY_VIOLATION = '23503';
 const HAS_LINKED = 'Component is used by linked components; delete or unlink them first.';
 
 /**
@@ -31,7 +30,7 @@ export class ComponentDeletionService {
 
   async remove(context: ComponentContext, user: User): Promise<void> {
     const { component } = context;
-    const owner = context.linked?.component ?? component;
+    const owner = workingCopyOwner(context);
     await this.locks.withLock(String(owner.id), async () => {
       const images = await this.components.screenshotImages(component.id);
       await this.deleteRow(context, user);
@@ -57,7 +56,7 @@ export class ComponentDeletionService {
         });
       });
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+      if (isPgError(error, PG_ERROR.foreignKeyViolation)) {
         throw ValidationError.field(null, HAS_LINKED);
       }
       throw error;

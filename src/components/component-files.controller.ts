@@ -9,7 +9,7 @@ import { RepositoryLocks } from '../repositories/repository-lock';
 import { WorkingCopies } from '../repositories/working-copies';
 import { VcsError } from '../vcs/vcs-error';
 import { ComponentDeletionService } from './component-deletion.service';
-import type { ComponentContext } from './component-context';
+import { workingCopyOwner, type ComponentContext } from './component-context';
 import { contentDisposition } from '../core/http/content-disposition';
 import { currentUser } from '../users/current-user';
 
@@ -62,7 +62,7 @@ export class ComponentFilesController {
     if (!path) throw new NotFoundError('No file configured.');
     // Repository.readFile refuses paths leaving the work tree too; this keeps such settings from reaching it at all.
     if (path.replace(/\\/g, '/').split('/').includes('..')) throw new NotFoundError('File not found.');
-    const owner = context.linked?.component ?? context.component;
+    const owner = workingCopyOwner(context);
     const data = await this.locks.withLock(String(owner.id), async () => {
       try {
         return await this.workingCopies.open(owner).readFile(path);

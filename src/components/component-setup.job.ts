@@ -10,6 +10,7 @@ import { redactUrl } from '../vcs/repository-url';
 import { Component } from './component.entity';
 import { LOCAL_REPO } from './component-defaults';
 import { ComponentsRepository } from './components.repository';
+import { workingCopyOwner } from './component-context';
 
 /**
  * The background half of component creation: clone the repository (or attach to the shared one), then find
@@ -34,7 +35,7 @@ export class ComponentSetupJob implements OnModuleInit {
   async run(componentId: number, progress: TaskProgress): Promise<unknown> {
     const context = await this.components.findById(componentId);
     if (!context) throw new Error('The component no longer exists.');
-    const owner = context.linked?.component ?? context.component;
+    const owner = workingCopyOwner(context);
     try {
       return await this.locks.withLock(String(owner.id), async () => {
         const repository = this.workingCopies.open(owner);

@@ -5,7 +5,7 @@ import { LanguageResponse, serializeLanguage } from '../languages/language.seria
 import { serializeEffectiveSettings } from '../projects/effective-settings';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { redactUrl } from '../vcs/repository-url';
-import type { ComponentContext } from './component-context';
+import { workingCopyOwner, type ComponentContext } from './component-context';
 
 
 /** The fields that tell where a component's files come from, shown only to those with `vcs.view` on it (as Weblate). */
@@ -22,7 +22,7 @@ function componentBody(context: ComponentContext, urls: UrlBuilder) {
   const { component: c, project, path, sourceLanguage, linked } = context;
   // A linked component reports its parent's repository settings: those are the ones in effect. Credentials
   // in a URL are configuration, never output.
-  const vcsSource = linked?.component ?? c;
+  const vcsSource = workingCopyOwner(context);
   const part = (name: Parameters<UrlBuilder['componentPart']>[2]) => urls.componentPart(project.slug, path, name);
   return {
     id: c.id,

@@ -4,7 +4,7 @@ import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Language } from '../languages/language.entity';
@@ -31,9 +31,10 @@ export class ComponentsService {
 
   async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder, viewer: UserPermissions): Promise<Page<ComponentResponse>> {
     const count = await this.components.count(filter);
-    const page = resolveLastPage(request, count);
-    const rows = await this.components.page(filter, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((row) => serializeComponent(row, urls, viewer)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.components.page(filter, offset, limit);
+      return rows.map((row) => serializeComponent(row, urls, viewer));
+    });
   }
 
   /** PATCH and PUT. Repository settings of a linked component belong to its owner and are refused here. */

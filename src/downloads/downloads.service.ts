@@ -7,7 +7,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { ComponentLookup } from '../components/component-lookup';
-import type { ComponentContext } from '../components/component-context';
+import { workingCopyOwner, type ComponentContext } from '../components/component-context';
 import { NotFoundError } from '../core/errors/domain-error';
 import { ExportedFile, exportUnits, getFormat, isMonolingual, listExporters } from '../formats';
 import { pluralOf, translationPlural } from '../languages/translation-plural';
@@ -80,7 +80,7 @@ export class DownloadsService {
     const path = context.translation.filename;
     if (!path) throw new NotFoundError('No file for this translation.');
     if (!safePath(path)) throw new NotFoundError('File not found.');
-    const owner = ownerOf(context.component);
+    const owner = workingCopyOwner(context.component);
     const file = await this.locks.withLock(String(owner.id), () => this.currentFile(context, owner, exporter));
     if (!file) throw new NotFoundError('File not found.');
     if (!('extension' in file)) {
@@ -115,7 +115,7 @@ export class DownloadsService {
   private async addComponent(zip: JSZip, context: ComponentContext, prefix: string, languageCode: string | null, exporter: string | undefined): Promise<void> {
     const [translations] = await this.translations.pageOfComponent(context, 0, ALL);
     const wanted = translations.filter((t) => t.translation.filename && safePath(t.translation.filename) && (languageCode === null || matchesLanguage(t, languageCode)));
-    const owner = ownerOf(context);
+    const owner = workingCopyOwner(context);
     await this.locks.withLock(String(owner.id), async () => {
       const added = new Set<string>();
       for (const translation of wanted) {
@@ -180,9 +180,6 @@ export class DownloadsService {
   }
 }
 
-function ownerOf(context: ComponentContext): Component {
-  return context.linked?.component ?? context.component;
-}
 
 /** Relative paths inside the work tree only: no absolute paths, no `..` segments. */
 function safePath(path: string): boolean {

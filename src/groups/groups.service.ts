@@ -5,7 +5,7 @@ import { LanguageSelection, ProjectSelection } from '../auth/permissions.data';
 import { UserPermissions } from '../auth/user-permissions';
 import { ComponentLookup } from '../components/component-lookup';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { ProjectLookup } from '../projects/project-lookup';
@@ -27,9 +27,10 @@ export class GroupsService {
   async list(permissions: UserPermissions, caller: User, request: PageRequest, urls: UrlBuilder): Promise<Page<GroupResponse>> {
     const visibility = this.visibility(permissions, caller);
     const count = await this.groups.countVisible(visibility);
-    const page = resolveLastPage(request, count);
-    const rows = await this.groups.pageVisible(visibility, page.offset, page.pageSize);
-    return buildPage(page, count, await this.serialize(rows, urls));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.groups.pageVisible(visibility, offset, limit);
+      return await this.serialize(rows, urls);
+    });
   }
 
   async get(permissions: UserPermissions, caller: User, id: number, urls: UrlBuilder): Promise<GroupResponse> {

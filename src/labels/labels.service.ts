@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { Project } from '../projects/project.entity';
 import { CreateLabelDto } from './dto/create-label.dto';
 import { Label, LabelResponse, serializeLabel } from './label.entity';
-
-const UNIQUE_VIOLATION = '23505';
+import { isPgError, PG_ERROR } from '../database/pg-error';
 
 @Injectable()
 export class LabelsService {
@@ -16,9 +15,10 @@ export class LabelsService {
   async list(project: Project, request: PageRequest): Promise<Page<LabelResponse>> {
     const repository = this.dataSource.getRepository(Label);
     const count = await repository.countBy({ projectId: project.id });
-    const page = resolveLastPage(request, count);
-    const rows = await repository.find({ where: { projectId: project.id }, order: { name: 'ASC', id: 'ASC' }, skip: page.offset, take: page.pageSize });
-    return buildPage(page, count, rows.map(serializeLabel));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await repository.find({ where: { projectId: project.id }, order: { name: 'ASC', id: 'ASC' }, skip: offset, take: limit });
+      return rows.map(serializeLabel);
+    });
   }
 
   /** The unique index decides between concurrent creators; the first check only spares the usual case an error round trip. */
@@ -31,7 +31,7 @@ export class LabelsService {
       });
       return serializeLabel(label);
     } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) throw duplicateName();
+      if (isPgError(error, PG_ERROR.uniqueViolation)) throw duplicateName();
       throw error;
     }
   }

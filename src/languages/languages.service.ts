@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { CreateLanguageDto } from './dto/create-language.dto';
 import { ReplaceLanguageDto } from './dto/replace-language.dto';
@@ -23,9 +23,10 @@ export class LanguagesService {
 
   async list(scope: LanguageScope, request: PageRequest, urls: UrlBuilder): Promise<Page<LanguageResponse>> {
     const count = await this.languages.count(scope);
-    const page = resolveLastPage(request, count);
-    const rows = await this.languages.page(page.offset, page.pageSize, scope);
-    return buildPage(page, count, rows.map((language) => serializeLanguage(language, urls)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.languages.page(offset, limit, scope);
+      return rows.map((language) => serializeLanguage(language, urls));
+    });
   }
 
   async get(scope: LanguageScope, code: string, urls: UrlBuilder): Promise<LanguageResponse> {

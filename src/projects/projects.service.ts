@@ -4,7 +4,7 @@ import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { User } from '../users/user.entity';
 import { ProjectFieldsDto } from './dto/project-fields.dto';
@@ -40,9 +40,10 @@ export class ProjectsService {
   async list(permissions: UserPermissions, request: PageRequest, urls: UrlBuilder): Promise<Page<ProjectResponse>> {
     const visibility = permissions.projectVisibility();
     const count = await this.projects.countVisible(visibility);
-    const page = resolveLastPage(request, count);
-    const rows = await this.projects.pageVisible(visibility, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((project) => serializeProject(project, urls)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.projects.pageVisible(visibility, offset, limit);
+      return rows.map((project) => serializeProject(project, urls));
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { ComponentLookup } from '../components/component-lookup';
-import type { ComponentContext } from '../components/component-context';
+import { workingCopyOwner, type ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeAction } from '../changes/change-actions';
@@ -86,7 +86,7 @@ export class RepositoryOperationsService {
   ) {}
 
   async status(context: ComponentContext, url: string): Promise<RepositoryStatusResponse> {
-    const owner = ownerOf(context);
+    const owner = workingCopyOwner(context);
     return this.locks.withLock(String(owner.id), async () => {
       let status;
       let commits;
@@ -115,7 +115,7 @@ export class RepositoryOperationsService {
   }
 
   async operate(context: ComponentContext, operation: string, options: OperationOptions = {}): Promise<OperationResult> {
-    const owner = ownerOf(context);
+    const owner = workingCopyOwner(context);
     if (owner.repo === 'local:' && ['push', 'pull'].includes(operation)) {
       return { result: false, detail: 'This component has no remote repository.' };
     }
@@ -258,8 +258,4 @@ export class RepositoryOperationsService {
     );
     return rows.map((row) => row.filename);
   }
-}
-
-function ownerOf(context: ComponentContext): Component {
-  return context.linked?.component ?? context.component;
 }

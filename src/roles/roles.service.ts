@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { Role } from '../auth/role.entity';
 import { UserPermissions } from '../auth/user-permissions';
 import { NotFoundError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { User } from '../users/user.entity';
 import { CreateRoleDto } from './dto/create-role.dto';
@@ -19,9 +19,10 @@ export class RolesService {
   async list(permissions: UserPermissions, caller: User, request: PageRequest, urls: UrlBuilder): Promise<Page<RoleResponse>> {
     const visibility = this.visibility(permissions, caller);
     const count = await this.roles.countVisible(visibility);
-    const page = resolveLastPage(request, count);
-    const rows = await this.roles.pageVisible(visibility, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((role) => serializeRole(role, urls)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.roles.pageVisible(visibility, offset, limit);
+      return rows.map((role) => serializeRole(role, urls));
+    });
   }
 
   async get(permissions: UserPermissions, caller: User, id: number, urls: UrlBuilder): Promise<RoleResponse> {

@@ -9,7 +9,7 @@ import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import type { FileContent } from '../core/http/multipart';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { TranslationLookup } from '../translations/translation-lookup';
 import { CreateScreenshotDto, UpdateScreenshotDto } from './dto/screenshot-fields.dto';
@@ -19,6 +19,7 @@ import { readImageDimensions } from './image-dimensions';
 import { detectImageFormat, ImageFormat, ScreenshotStorage } from './screenshot-storage';
 import { ScreenshotContext, ScreenshotFilter, ScreenshotsRepository } from './screenshots.repository';
 import { componentScope, projectScope } from '../auth/scopes';
+import { isPgError, PG_ERROR } from '../database/pg-error';
 
 /** Who is acting: what they may do and who to record. */
 export interface ScreenshotCaller {
@@ -49,9 +50,10 @@ export class ScreenshotsService {
 
   async list(filter: ScreenshotFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
     const count = await this.screenshots.count(filter);
-    const page = resolveLastPage(request, count);
-    const rows = await this.screenshots.page(filter, page.offset, page.pageSize);
-    return buildPage(page, count, rows.map((row) => serializeScreenshot(row, urls)));
+    return paginate(request, count, async (offset, limit) => {
+      const rows = await this.screenshots.page(filter, offset, limit);
+      return rows.map((row) => serializeScreenshot(row, urls));
+    });
   }
 
   /**
@@ -166,7 +168,7 @@ export class ScreenshotsService {
       await this.screenshots.addUnit(this.dataSource.manager, context.screenshot.id, counterpart);
     } catch (error) {
       // The screenshot or the unit went away meanwhile (foreign key violation).
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23503') throw new NotFoundError('No Screenshot matches the given query.');
+      if (isPgError(error, PG_ERROR.foreignKeyViolation)) throw new NotFoundError('No Screenshot matches the given query.');
       throw error;
     }
     return this.get(context.screenshot.id, urls);

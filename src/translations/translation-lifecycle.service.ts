@@ -8,7 +8,7 @@ import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
-import type { ComponentContext } from '../components/component-context';
+import { workingCopyOwner, type ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { getFormat, isMonolingual, TranslationFormat, UnitState } from '../formats';
@@ -74,7 +74,7 @@ export class TranslationLifecycleService {
       throw ValidationError.field('language_code', 'The given language is filtered by the language filter.');
     }
     const filename = new Filemask(component.filemask).pathFor(code);
-    const owner = context.linked?.component ?? component;
+    const owner = workingCopyOwner(context);
 
     await this.locks.withLock(String(owner.id), async () => {
       const repository = this.workingCopies.open(owner);
@@ -115,7 +115,7 @@ export class TranslationLifecycleService {
     const { translation, component: componentContext, language } = context;
     const { component, project } = componentContext;
     if (translation.isSource) throw new PermissionDeniedError('Can not delete translation: the source language cannot be removed.');
-    const owner = componentContext.linked?.component ?? component;
+    const owner = workingCopyOwner(componentContext);
     await this.locks.withLock(String(owner.id), async () => {
       if (translation.filename) {
         const repository = this.workingCopies.open(owner);

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { CompiledQuery, compileQuery, QuerySyntaxError } from './search';
 import { serializeUnit, UnitResponse } from './unit.serializer';
 import { UnitsRepository } from './units.repository';
+import { isPgError, PG_ERROR } from '../database/pg-error';
 
 /** Unit lists: a `q` search over the visible units, or over one translation's units in file order. */
 @Injectable()
@@ -18,12 +18,13 @@ export class UnitsService {
     const filter = { ...scope, search };
     try {
       const count = await this.units.count(filter);
-      const page = resolveLastPage(request, count);
-      const rows = await this.units.page(filter, page.offset, page.pageSize);
-      return buildPage(page, count, rows.map((row) => serializeUnit(row, urls)));
+      return paginate(request, count, async (offset, limit) => {
+        const rows = await this.units.page(filter, offset, limit);
+        return rows.map((row) => serializeUnit(row, urls));
+      });
     } catch (error) {
       // A regular expression JavaScript accepts but PostgreSQL does not (SQLSTATE 2201B).
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '2201B') {
+      if (isPgError(error, PG_ERROR.invalidRegularExpression)) {
         throw ValidationError.field('q', `Could not parse query string: ${(error.driverError as Error).message}`);
       }
       throw error;

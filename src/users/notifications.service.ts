@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { CreateNotificationDto } from './dto/create-notification.dto';
 import { UpdateNotificationDto } from './dto/update-notification.dto';
 import { NotificationSubscription } from './notification-subscription.entity';
@@ -21,9 +21,10 @@ export class NotificationsService {
   async list(actor: Actor, username: string, request: PageRequest): Promise<Page<NotificationResponse>> {
     const owner = await this.findOwner(actor, username);
     const count = await this.repository.countSubscriptions(owner.id);
-    const page = resolveLastPage(request, count);
-    const subscriptions = await this.repository.pageSubscriptions(owner.id, page.offset, page.pageSize);
-    return buildPage(page, count, subscriptions.map(serializeNotification));
+    return paginate(request, count, async (offset, limit) => {
+      const subscriptions = await this.repository.pageSubscriptions(owner.id, offset, limit);
+      return subscriptions.map(serializeNotification);
+    });
   }
 
   async get(actor: Actor, username: string, id: string): Promise<NotificationResponse> {

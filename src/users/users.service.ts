@@ -4,7 +4,7 @@ import { MembershipService } from '../auth/membership.service';
 import { ChangesService } from '../changes/changes.service';
 import { UserPermissions } from '../auth/user-permissions';
 import { DomainError, NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest, resolveLastPage } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { AuthenticationService } from './authentication.service';
 import { CreateUserDto } from './dto/create-user.dto';
@@ -67,9 +67,10 @@ export class UsersService {
     const full = canSeeAllUsers(actor);
     const filter = { username: query.username, id: query.id, onlyId: full ? undefined : actor.user.id };
     const count = await this.users.countListed(filter);
-    const page = resolveLastPage(request, count);
-    const users = await this.users.pageListed(filter, page.offset, page.pageSize);
-    return buildPage(page, count, full ? await this.present(users, urls) : users.map(serializeBasicUser));
+    return paginate(request, count, async (offset, limit) => {
+      const users = await this.users.pageListed(filter, offset, limit);
+      return full ? await this.present(users, urls) : users.map(serializeBasicUser);
+    });
   }
 
   /** Anyone's basic fields (id, username, full name); the full record with e-mail to the user and to user.view/user.edit holders. */

@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { changedLines } from '../../src/formats/fixtures/fixture';
-import { ACCEPTED, extractRealRepo, msgfmtCheck, xmllintCheck } from '../../src/formats/fixtures/toolchain';
+import { ACCEPTED, extractRealRepo, filesOf, msgfmtCheck, xmllintCheck } from '../../src/formats/fixtures/toolchain';
 import { UserWithToken } from '../factories/user.factory';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 import { GitHttpServer } from '../support/git-http-server';
@@ -12,20 +10,6 @@ import { TestApp } from '../support/test-app';
  * Real projects' files (../shared/reference/real-repos) served from a bare repository: plural strings edited through
  * the API come back in the pushed file with the forms the API showed, and the files pass their toolchain.
  */
-
-/** The files of an extracted project under `folders` (paths relative to the project), as a repository's content. */
-function filesOf(project: string, folders: string[]): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(project, path)] = readFileSync(path);
-    }
-  };
-  folders.forEach((folder) => walk(join(project, folder)));
-  return files;
-}
 
 interface ApiUnit {
   id: number;

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { ACCEPTED, extractRealRepo, msgfmtCheck, Verdict, xmllintCheck } from '../../src/formats/fixtures/toolchain';
+import { join } from 'node:path';
+import { ACCEPTED, extractRealRepo, filesOf, msgfmtCheck, Verdict, xmllintCheck } from '../../src/formats/fixtures/toolchain';
 import {
   androidCount, FileCount, javaProperties, jsonCount, linguistCount, msgfmtStatistics, propertiesCount, railsCount, railsLocales,
 } from '../support/independent-counts';
@@ -173,20 +173,6 @@ const SNAPSHOTS: Snapshot[] = [
   },
 ];
 
-/** The files of an extracted project under `folder` (paths relative to the project), as a repository's content. */
-function filesOf(project: string, folder: string): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(project, path)] = readFileSync(path);
-    }
-  };
-  walk(join(project, folder));
-  return files;
-}
-
 /** Lines of `before` missing from `after`, and of `after` missing from `before`, counted with repetition. */
 function lineChanges(before: string, after: string): { removed: string[]; added: string[] } {
   const minus = (a: string[], b: string[]) => {
@@ -217,7 +203,7 @@ describe('real repositories, round trip through the API', () => {
   it.each(SNAPSHOTS.map((snapshot) => [snapshot.name, snapshot] as const))('%s', async (name, snapshot) => {
     const { t, git, admin } = env;
     const project = extractRealRepo(name);
-    const files = filesOf(project, snapshot.folder);
+    const files = filesOf(project, [snapshot.folder]);
     const { project: created } = await createGitComponent(env, name, files as never, snapshot.fields);
     const base = `/api/components/${created.slug}/app`;
     const get = async (path: string) => (await t.http().get(path).set('Authorization', admin.auth).expect(200)).body;

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { QueryFailedError } from 'typeorm';
+import { PG_ERROR, pgErrorCode } from '../../database/pg-error';
 import { partialRequestContext } from '../http/request-context';
 import { RouteTable } from '../http/route-table';
 import { sendBody } from '../http/send-body';
@@ -29,14 +29,12 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 /** PostgreSQL errors that a client's input can cause; anything else from the database is a server error. */
 const CLIENT_SQL_ERRORS: Record<string, string> = {
-  '23505': 'This value is already in use.',
+  [PG_ERROR.uniqueViolation]: 'This value is already in use.',
   '22P02': 'Invalid value.',
   '22001': 'Value is too long.',
   '22003': 'Number is out of range.',
 };
 
-/** PostgreSQL's query_canceled: statement_timeout (DB_STATEMENT_TIMEOUT_MS) ended the statement. */
-const QUERY_CANCELED = '57014';
 
 /**
  * The only place that knows how errors look on the wire: every non-2xx body has `detail`, plus the
@@ -69,11 +67,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return this.routes.allowedMethods(req.path).length > 0 ? new MethodNotAllowedError(req.method) : new NotFoundError();
     }
     if (exception instanceof HttpException) return fromHttpException(exception);
-    if (exception instanceof QueryFailedError) {
-      const code = (exception.driverError as { code?: string } | undefined)?.code ?? '';
-      if (CLIENT_SQL_ERRORS[code]) return ValidationError.field(null, CLIENT_SQL_ERRORS[code], code === '23505' ? 'unique' : 'invalid');
-      if (code === QUERY_CANCELED) return new ServiceUnavailableError();
-    }
+    const code = pgErrorCode(exception);
+    if (code && CLIENT_SQL_ERRORS[code]) return ValidationError.field(null, CLIENT_SQL_ERRORS[code], code === PG_ERROR.uniqueViolation ? 'unique' : 'invalid');
+    if (code === PG_ERROR.queryCanceled) return new ServiceUnavailableError();
     return new ServerError();
   }
 }

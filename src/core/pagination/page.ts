@@ -56,6 +56,15 @@ export function resolveLastPage(request: PageRequest, count: number): PageReques
   return { ...request, page, offset: (page - 1) * request.pageSize };
 }
 
+/**
+ * One page of a list whose size is known: resolves `page=last`, fetches that page's rows (already presented) and
+ * builds the envelope.
+ */
+export async function paginate<T>(request: PageRequest, count: number, fetch: (offset: number, limit: number) => Promise<T[]>): Promise<Page<T>> {
+  const page = resolveLastPage(request, count);
+  return buildPage(page, count, await fetch(page.offset, page.pageSize));
+}
+
 export function buildPage<T>(request: PageRequest, count: number, results: T[]): Page<T> {
   if (request.page > 1 && request.offset >= count) throw new InvalidPageError();
   return {

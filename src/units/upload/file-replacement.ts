@@ -19,6 +19,7 @@ import { changeScope } from '../unit-editing.service';
 import type { Uploader, UploadResult } from './upload-options';
 import { UploadOptions } from './upload-options';
 import type { FileContent } from '../../core/http/multipart';
+import { workingCopyOwner } from '../../components/component-context';
 
 /**
  * Methods `replace` and `source`: the upload becomes the file in the repository (the translation's, or the
@@ -41,7 +42,7 @@ export class FileReplacement {
     const path = options.method === 'source' ? component.template || component.newBase : context.translation.filename;
     if (!path) throw ValidationError.field('method', 'This method is not available here.');
     const counts = await this.countUnits(component, file.buffer, path === component.template ? undefined : await this.readTemplate(context));
-    const owner = context.component.linked?.component ?? component;
+    const owner = workingCopyOwner(context.component);
     await this.locks.withLock(String(owner.id), async () => {
       const repository = this.workingCopies.open(owner);
       await repository.writeFile(path, file.buffer);
@@ -78,7 +79,7 @@ export class FileReplacement {
   async readTemplate(context: TranslationContext): Promise<Buffer | undefined> {
     const { component } = context.component;
     if (!component.template) return undefined;
-    const owner = context.component.linked?.component ?? component;
+    const owner = workingCopyOwner(context.component);
     try {
       return await this.workingCopies.open(owner).readFile(component.template);
     } catch {
