@@ -12,6 +12,7 @@ import { ComponentDeletionService } from './component-deletion.service';
 import { workingCopyOwner, type ComponentContext } from './component-context';
 import { contentDisposition } from '../core/http/content-disposition';
 import { currentUser } from '../users/current-user';
+import { repositoryPathProblem } from '../vcs/work-tree';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.po': 'application/x-gettext',
@@ -61,7 +62,7 @@ export class ComponentFilesController {
   private async download(context: ComponentContext, path: string): Promise<StreamableFile> {
     if (!path) throw new NotFoundError('No file configured.');
     // Repository.readFile refuses paths leaving the work tree too; this keeps such settings from reaching it at all.
-    if (path.replace(/\\/g, '/').split('/').includes('..')) throw new NotFoundError('File not found.');
+    if (repositoryPathProblem(path) !== null) throw new NotFoundError('File not found.');
     const owner = workingCopyOwner(context);
     const data = await this.locks.withLock(String(owner.id), async () => {
       try {

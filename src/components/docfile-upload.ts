@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { ValidationError } from '../core/errors/domain-error';
 import { getFormat, isMonolingual, listFormats, TranslationFormat } from '../formats';
+import { repositoryPathProblem } from '../vcs/work-tree';
 
 /** What a single uploaded translation file becomes: the repository's one file and the settings that find it. */
 export interface DocfileImport {
@@ -56,8 +57,7 @@ function guessFormat(extension: string): TranslationFormat | undefined {
 }
 
 function assertSafePath(path: string): void {
-  const normalized = posix.normalize(path);
-  if (path.startsWith('/') || normalized.split('/').some((part) => part === '..' || part === '.git')) {
+  if (repositoryPathProblem(path) !== null) {
     throw ValidationError.field('filemask', `The file would be stored outside the repository: ${path}`);
   }
 }

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { Entry, ZipFile } from 'yauzl';
 import { ValidationError } from '../core/errors/domain-error';
+import { relativeRepositoryPath } from '../vcs/work-tree';
 
 /** Generous for translation files, small enough that a crafted archive cannot fill the disk. */
 const MAX_FILES = 10_000;
@@ -34,7 +35,7 @@ export async function extractZipUpload(zipPath: string, targetDir: string, maxTo
     });
     for (let entry = await next(); entry; entry = await next()) {
       if (entry.fileName.endsWith('/')) continue;
-      const path = safePath(entry.fileName);
+      const path = relativeRepositoryPath(entry.fileName);
       if (!path) throw refuse(`The ZIP file contains an unsafe path: ${entry.fileName}`);
       const size = await extractEntry(zip, entry, join(targetDir, path), budget).catch((error: unknown) => {
         throw error instanceof ValidationError ? error : refuse(`Could not read the ZIP file: ${(error as Error).message}`);
@@ -94,9 +95,4 @@ async function extractEntry(zip: ZipFile, entry: Entry, target: string, budget: 
   return size;
 }
 
-function safePath(name: string): string | null {
-  const normalized = posix.normalize(name.replace(/\\/g, '/'));
-  if (normalized.startsWith('/') || normalized.startsWith('../') || normalized === '..' || /^[A-Za-z]:/.test(normalized)) return null;
-  if (normalized.split('/').some((part) => part === '.git' || part === '..')) return null;
-  return normalized;
-}
+

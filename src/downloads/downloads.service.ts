@@ -21,6 +21,7 @@ import { loadFileUnits, TranslationRenderer } from '../units/translation-rendere
 import { VcsError } from '../vcs/vcs-error';
 import { componentScope } from '../auth/scopes';
 import { UserPermissions } from '../auth/user-permissions';
+import { repositoryPathProblem } from '../vcs/work-tree';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.po': 'text/x-po',
@@ -181,10 +182,9 @@ export class DownloadsService {
 }
 
 
-/** Relative paths inside the work tree only: no absolute paths, no `..` segments. */
+/** Relative paths inside the work tree only (`repositoryPathProblem`). */
 function safePath(path: string): boolean {
-  const normalized = path.replace(/\\/g, '/');
-  return !normalized.startsWith('/') && !/^[a-zA-Z]:/.test(normalized) && !normalized.split('/').includes('..') && !normalized.includes('\0');
+  return repositoryPathProblem(path) === null;
 }
 
 /** The format the file is stored in needs no conversion: its own file_format, or `po` for any gettext variant. */

@@ -3,22 +3,30 @@ import { dirname, join, posix, relative, sep } from 'node:path';
 import { VcsError } from './vcs-error';
 
 /**
- * Validates a caller-supplied path relative to the work tree and returns it normalised with forward slashes.
- * Paths come from component settings (file masks, new-language templates) that API users control, so `..`,
- * absolute paths and anything under `.git` are refused.
+ * Why a caller-supplied path cannot name a file inside a work tree, or null when it can. Paths come from component
+ * settings (file masks, templates), uploaded archives and download requests that API users control: NUL, absolute
+ * paths (drive letters too), `..` segments and anything under `.git` are refused. The one rule every path check
+ * uses; the messages are Weblate's where it has one.
  */
+export function repositoryPathProblem(path: string): string | null {
+  if (path.includes('\0')) return 'Null characters are not allowed.';
+  if (/^[\\/]/.test(path) || /^[a-zA-Z]:/.test(path)) return 'The filename can not be an absolute path.';
+  const segments = path.split(/[\\/]/);
+  if (segments.includes('..')) return 'The filename can not contain reference to a parent directory.';
+  if (segments.some((segment) => segment.toLowerCase() === '.git')) return 'The filename can not be inside the .git directory.';
+  if (posix.normalize(path.replace(/\\/g, '/')) === '.') return 'The filename is empty.';
+  return null;
+}
+
+/** The path normalised with forward slashes, or null when `repositoryPathProblem` refuses it. */
+export function relativeRepositoryPath(path: string): string | null {
+  return repositoryPathProblem(path) === null ? posix.normalize(path.replace(/\\/g, '/')) : null;
+}
+
+/** `relativeRepositoryPath`, throwing for a refused path. */
 export function normalizeRelativePath(path: string): string {
-  const normalized = posix.normalize(path.replace(/\\/g, '/'));
-  const segments = normalized.split('/');
-  if (
-    path.includes('\0') ||
-    normalized.startsWith('/') ||
-    normalized === '.' ||
-    segments.includes('..') ||
-    segments.some((segment) => segment.toLowerCase() === '.git')
-  ) {
-    throw new VcsError('invalid_path', `Invalid path in repository: ${JSON.stringify(path)}`);
-  }
+  const normalized = relativeRepositoryPath(path);
+  if (normalized === null) throw new VcsError('invalid_path', `Invalid path in repository: ${JSON.stringify(path)}`);
   return normalized;
 }
 
