@@ -150,7 +150,7 @@ describe('users', () => {
       [{ username: 'ok', full_name: '' }, 'full_name', 'blank'],
       [{ username: 'ok', full_name: 'X', email: 'not-an-address' }, 'email', 'invalid'],
       [{ username: 'ok', full_name: 'X', is_active: 'maybe' }, 'is_active', 'invalid'],
-      [{ username: 'ok', full_name: 'X', email: null }, 'email', 'invalid'],
+      [{ username: 'ok', full_name: 'X', email: null }, 'email', 'null'], // DRF: "This field may not be null."
     ])('answers %j with 400 on %s', async (body, attr, code) => {
       const res = await call('post', '/api/users/', admin.auth).send(body).expect(400);
       expect(res.body.errors).toEqual([expect.objectContaining({ attr, code })]);

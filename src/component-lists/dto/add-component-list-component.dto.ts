@@ -1,6 +1,6 @@
 import { IsDefined, IsInt } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
-import { whenPresent } from '../../roles/dto/field-options';
+import { whenPresent } from '../../core/validation/field-rules';
 
 /** POST /api/component-lists/<slug>/components/ */
 export class AddComponentListComponentDto {

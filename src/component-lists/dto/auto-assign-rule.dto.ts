@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsArray, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateNested, ValidationArguments } from 'class-validator';
-import { whenSent, whenString } from '../../roles/dto/field-options';
+import { whenSent, whenString } from '../../core/validation/field-rules';
 
 function compileError(pattern: string): string | null {
   try {

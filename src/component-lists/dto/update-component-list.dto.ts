@@ -1,6 +1,6 @@
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean } from '../../core/http/form-values';
-import { Trimmed, whenSent, whenString } from '../../roles/dto/field-options';
+import { Trimmed, whenSent, whenString } from '../../core/validation/field-rules';
 import { AutoAssignField, AutoAssignRuleDto } from './auto-assign-rule.dto';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 

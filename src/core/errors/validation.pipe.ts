@@ -4,6 +4,7 @@ import { FieldError, ValidationError } from './domain-error';
 /** Constraint names of class-validator mapped to the error codes Weblate's clients know. */
 const CODES: Record<string, string> = {
   isDefined: 'required',
+  notNull: 'null',
   isNotEmpty: 'blank',
   whitelistValidation: 'invalid',
   isEnum: 'invalid_choice',
@@ -29,8 +30,9 @@ export function createValidationPipe(): ValidationPipe {
 function flatten(errors: ClassValidatorError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const attr = prefix + error.property;
-    // A missing field fails every other constraint too; like Weblate, report only that it is required.
-    const constraints = error.constraints?.isDefined ? { isDefined: error.constraints.isDefined } : (error.constraints ?? {});
+    // A missing or null field fails every other constraint too; like Weblate, report only that.
+    const { isDefined, notNull } = error.constraints ?? {};
+    const constraints = isDefined ? { isDefined } : notNull ? { notNull } : (error.constraints ?? {});
     const own: FieldError[] = Object.entries(constraints).map(([name, detail]) => ({ code: CODES[name] ?? 'invalid', detail, attr }));
     return own.concat(flatten(error.children ?? [], `${attr}.`));
   });

@@ -1,5 +1,5 @@
 import { IsDefined, IsString } from 'class-validator';
-import { whenPresent } from '../../roles/dto/field-options';
+import { whenPresent } from '../../core/validation/field-rules';
 
 /** POST /api/groups/<id>/languages/ */
 export class AddGroupLanguageDto {

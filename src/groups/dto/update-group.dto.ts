@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, MaxLength, ValidationArguments } from 'class-validator';
 import { LanguageSelection, ProjectSelection } from '../../auth/permissions.data';
 import { ToInteger } from '../../core/http/form-values';
-import { Trimmed, whenPresent, whenSent, whenString } from '../../roles/dto/field-options';
+import { Trimmed, whenPresent, whenSent, whenString } from '../../core/validation/field-rules';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const codes = (selection: object) => Object.values(selection).filter((value) => typeof value === 'number');

@@ -1,5 +1,6 @@
 import { LANGUAGE_DIRECTIONS, LanguageDirection } from '../language.entity';
-import { ChoiceField, IntegerField, LanguageCodeField, Optional, Required, TextField } from './fields';
+import { ChoiceField, IntegerField, Optional, Required, TextField } from '../../core/validation/field-rules';
+import { LanguageCodeField } from './fields';
 import { PluralDto, PluralField } from './plural.dto';
 
 export class CreateLanguageDto {

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Expose, plainToInstance, Transform } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
-import { IntegerField, Required, TextField } from './fields';
+import { IntegerField, Required, TextField } from '../../core/validation/field-rules';
 
 export class PluralDto {
   @Required()

@@ -1,4 +1,4 @@
-import { Required, TextField } from './fields';
+import { Required, TextField } from '../../core/validation/field-rules';
 import { LanguageSettingsDto } from './update-language.dto';
 
 /**

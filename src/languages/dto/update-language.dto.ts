@@ -1,5 +1,5 @@
 import { LANGUAGE_DIRECTIONS, LanguageDirection } from '../language.entity';
-import { ChoiceField, IntegerField, Optional, TextField } from './fields';
+import { ChoiceField, IntegerField, Optional, TextField } from '../../core/validation/field-rules';
 import { PluralDto, PluralField } from './plural.dto';
 
 /**

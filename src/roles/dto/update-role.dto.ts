@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsString, MaxLength, ValidationArguments } from 'class-validator';
 import { isPermission, PROJECT_PERMISSIONS, SITE_PERMISSIONS } from '../../auth/permissions.data';
-import { Trimmed, whenList, whenSent, whenString } from './field-options';
+import { Trimmed, whenList, whenSent, whenString } from '../../core/validation/field-rules';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 const CODENAMES = [...Object.keys(PROJECT_PERMISSIONS), ...Object.keys(SITE_PERMISSIONS)];

@@ -1,7 +1,7 @@
 import { IsIn } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
 import { NOTIFICATION_FREQUENCIES, NOTIFICATION_NAMES, NOTIFICATION_SCOPES, NotificationFrequency, NotificationScope } from '../notifications.data';
-import { MESSAGES, Required } from './form-fields';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
 /** Body of `POST /api/users/<username>/notifications/` and of `PUT` on one subscription. */
 export class CreateNotificationDto {

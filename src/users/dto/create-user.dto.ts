@@ -1,6 +1,6 @@
 import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean } from '../../core/http/form-values';
-import { MESSAGES, Optional, Required, whenType } from './form-fields';
+import { MESSAGES, Optional, Required, whenType } from '../../core/validation/field-rules';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
 /** Django's username rule, which Weblate keeps: letters, digits and @.+-_, at most 150 characters. */

@@ -1,6 +1,6 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
-import { MAX_ID, MESSAGES, Required, whenType } from './form-fields';
+import { MAX_ID, MESSAGES, Required, whenType } from '../../core/validation/field-rules';
 
 /** Body of `POST` and `DELETE /api/users/<username>/groups/`. */
 export class GroupMembershipDto {

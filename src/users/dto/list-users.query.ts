@@ -1,6 +1,6 @@
 import { IsInt, IsOptional, IsString, Max } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
-import { MAX_ID, MESSAGES, whenType } from './form-fields';
+import { MAX_ID, MESSAGES, whenType } from '../../core/validation/field-rules';
 
 /** The filters of `GET /api/users/` (Weblate's `?username=` and `?id=`). */
 export class ListUsersQuery {
