@@ -11,7 +11,7 @@ import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import { TasksService } from '../tasks/tasks.service';
 import { VcsError } from '../vcs/vcs-error';
-import { initLocalRepository } from '../vcs/local-repository';
+import { initLocalWorkingCopy } from '../vcs/local-working-copy';
 import { WorkingCopies } from '../repositories/working-copies';
 import { readUploaded, UploadedFile, UploadedFiles } from '../core/http/multipart';
 import { Component } from './component.entity';
@@ -102,7 +102,7 @@ export class ComponentCreationService {
   private async importUpload(component: Component, field: string, write: (dir: string) => Promise<string[]>): Promise<void> {
     const dir = this.workingCopies.dirOf(component);
     try {
-      const repository = await initLocalRepository(dir);
+      const repository = await initLocalWorkingCopy(dir);
       const paths = await write(dir);
       await repository.commit(paths, { message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER });
     } catch (error) {

@@ -61,7 +61,7 @@ export class ComponentFilesController {
    */
   private async download(context: ComponentContext, path: string): Promise<StreamableFile> {
     if (!path) throw new NotFoundError('No file configured.');
-    // Repository.readFile refuses paths leaving the work tree too; this keeps such settings from reaching it at all.
+    // WorkingCopy.readFile refuses paths leaving the work tree too; this keeps such settings from reaching it at all.
     if (repositoryPathProblem(path) !== null) throw new NotFoundError('File not found.');
     const owner = workingCopyOwner(context);
     const data = await this.locks.withLock(String(owner.id), async () => {

@@ -11,7 +11,7 @@ import { ChangesService } from '../changes/changes.service';
 import { PendingWriter, WrittenFile } from '../units/pending-writer';
 import { TranslationFileError } from '../units/translation-file-error';
 import { TranslationScanner } from '../units/translation-scanner';
-import { MergeStyle, Repository } from '../vcs/repository';
+import { MergeStyle, WorkingCopy } from '../vcs/working-copy';
 import { splitCredentials } from '../vcs/repository-url';
 import { VcsError } from '../vcs/vcs-error';
 import { messageVariables, renderMessage } from './commit-message';
@@ -133,7 +133,7 @@ export class RepositoryOperationsService {
     }, options.waitMs);
   }
 
-  private async run(operation: string, context: ComponentContext, owner: Component, repository: Repository, urls: UrlBuilder): Promise<OperationResult> {
+  private async run(operation: string, context: ComponentContext, owner: Component, repository: WorkingCopy, urls: UrlBuilder): Promise<OperationResult> {
     switch (operation) {
       case 'commit':
       case 'file-sync':
@@ -163,7 +163,7 @@ export class RepositoryOperationsService {
    * Writes pending strings into their files and commits each translation with its last translator as author and
    * the component's message template; then commits whatever else changed in the translation files.
    */
-  private async commit(context: ComponentContext, owner: Component, repository: Repository, urls: UrlBuilder): Promise<OperationResult> {
+  private async commit(context: ComponentContext, owner: Component, repository: WorkingCopy, urls: UrlBuilder): Promise<OperationResult> {
     const sharing = await this.sharingComponents(owner);
     const contexts = new Map((await this.components.hydrate(sharing)).map((shared) => [shared.component.id, shared]));
     const written = await this.dataSource.transaction(async (manager) => {
@@ -212,7 +212,7 @@ export class RepositoryOperationsService {
     await this.changes.record(this.dataSource.manager, { action, projectId: component.projectId, componentId: component.id, translationId, details });
   }
 
-  private async pull(owner: Component, repository: Repository): Promise<OperationResult> {
+  private async pull(owner: Component, repository: WorkingCopy): Promise<OperationResult> {
     await repository.fetch();
     const merged = await repository.merge(owner.mergeStyle as MergeStyle, { author: WEBLATE_COMMITTER });
     if (!merged.ok) {
@@ -227,7 +227,7 @@ export class RepositoryOperationsService {
   }
 
   /** Re-reads which translation files exist, for the owner and every component sharing its working copy. */
-  private async rescan(owner: Component, repository: Repository): Promise<void> {
+  private async rescan(owner: Component, repository: WorkingCopy): Promise<void> {
     const sharing = await this.sharingComponents(owner);
     await this.dataSource.transaction(async (manager) => {
       for (const component of sharing) await this.scanner.scan(manager, component, repository);

@@ -1,4 +1,4 @@
-import { CommitDetails, RepositoryStatus } from '../vcs/repository';
+import { CommitDetails, RepositoryStatus } from '../vcs/working-copy';
 
 /** The `status` text of Weblate's repository object: a short, git-like summary of the branch state. */
 export function describeStatus(status: RepositoryStatus): string {

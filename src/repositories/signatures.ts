@@ -1,5 +1,5 @@
 import { User } from '../users/user.entity';
-import { Signature } from '../vcs/repository';
+import { Signature } from '../vcs/working-copy';
 
 /** Weblate's committer, and the author of commits no person made (merges, imports). */
 export const WEBLATE_COMMITTER: Signature = { name: 'Weblate', email: 'noreply@weblate.org' };

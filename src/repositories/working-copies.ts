@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Component } from '../components/component.entity';
 import { AppConfig } from '../config/app-config';
 import { LOCAL_REPO } from '../components/component-defaults';
-import { createRepository, GitRepository } from '../vcs';
-import { Repository } from '../vcs/repository';
+import { createWorkingCopy, GitWorkingCopy } from '../vcs';
+import { WorkingCopy } from '../vcs/working-copy';
 import { splitCredentials } from '../vcs/repository-url';
 
 /**
@@ -24,10 +24,10 @@ export class WorkingCopies {
    * The repository of a component that owns its working copy (callers resolve linked components to their
    * parent first). Private hosts stay blocked at connection time too, unless the installation allows them.
    */
-  open(component: Pick<Component, 'id' | 'projectId' | 'repo'>): Repository {
-    if (component.repo === LOCAL_REPO) return new GitRepository(this.dirOf(component));
+  open(component: Pick<Component, 'id' | 'projectId' | 'repo'>): WorkingCopy {
+    if (component.repo === LOCAL_REPO) return new GitWorkingCopy(this.dirOf(component));
     const { credentials } = splitCredentials(component.repo);
-    return createRepository(component.repo, this.dirOf(component), { credentials, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
+    return createWorkingCopy(component.repo, this.dirOf(component), { credentials, blockPrivateHosts: this.config.vcsBlockPrivateHosts });
   }
 
   async remove(component: Pick<Component, 'id' | 'projectId'>): Promise<void> {

@@ -21,7 +21,7 @@ import { WorkingCopies } from '../repositories/working-copies';
 import { writtenRevision } from '../units/file-revision';
 import { TranslationScanner } from '../units/translation-scanner';
 import { User } from '../users/user.entity';
-import { Repository } from '../vcs/repository';
+import { WorkingCopy } from '../vcs/working-copy';
 import { normalizeRelativePath } from '../vcs/work-tree';
 import { Filemask } from './filemask';
 import { formatLanguageCode } from './language-code-style';
@@ -148,7 +148,7 @@ export class TranslationLifecycleService {
    * string untranslated; without a base, it is the format's empty file. The base must parse: Weblate refuses
    * to add languages from an invalid template.
    */
-  private async newFile(format: TranslationFormat, component: Component, repository: Repository, language: Language, code: string): Promise<Buffer> {
+  private async newFile(format: TranslationFormat, component: Component, repository: WorkingCopy, language: Language, code: string): Promise<Buffer> {
     const monolingual = isMonolingual(format, component.template !== '');
     const basePath = component.newBase || (monolingual ? component.template : '');
     const [plural]: { number: number; formula: string }[] = await this.dataSource.query(
@@ -195,7 +195,7 @@ function emptyForms(count: number): string[] {
   return Array.from({ length: count }, () => '');
 }
 
-async function exists(repository: Repository, path: string): Promise<boolean> {
+async function exists(repository: WorkingCopy, path: string): Promise<boolean> {
   return repository.readFile(path).then(
     () => true,
     () => false,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { fileRevision, writtenRevision } from './file-revision';
-import { Repository } from '../vcs/repository';
+import { WorkingCopy } from '../vcs/working-copy';
 import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
 import { readOptional, TranslationRenderer } from './translation-renderer';
 
@@ -23,7 +23,7 @@ export interface WrittenFile {
 export class PendingWriter {
   constructor(private readonly renderer: TranslationRenderer) {}
 
-  async write(manager: EntityManager, component: Component, repository: Repository): Promise<WrittenFile[]> {
+  async write(manager: EntityManager, component: Component, repository: WorkingCopy): Promise<WrittenFile[]> {
     const dirty: { id: number }[] = await manager.query(
       `SELECT t.id FROM translations t WHERE t.component_id = $1 AND t.filename <> ''
          AND (t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending))`,

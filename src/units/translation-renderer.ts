@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { FileRevision, getFormat, isMonolingual, TranslationFormat, TranslationUnit, unitId } from '../formats';
-import { Repository } from '../vcs/repository';
+import { WorkingCopy } from '../vcs/working-copy';
 import { TranslationFileError } from './translation-file-error';
 import { TranslationFileInfo } from './translation-languages';
 
@@ -23,7 +23,7 @@ export class TranslationRenderer {
   }
 
   /** `revision`: set when the file is written for a commit, so headers that record one (PO) are updated. */
-  async render(manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: Repository, revision?: FileRevision): Promise<Buffer> {
+  async render(manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: WorkingCopy, revision?: FileRevision): Promise<Buffer> {
     const format = getFormat(component.fileFormat);
     if (!format) throw new TranslationFileError(translation.filename, new Error(`Unknown file format ${component.fileFormat}.`));
     const template = component.template && !translation.isSource ? await readOptional(repository, component.template) : undefined;
@@ -91,7 +91,7 @@ export async function loadFileUnits(manager: EntityManager, translationId: numbe
   });
 }
 
-export async function readOptional(repository: Repository, path: string): Promise<Buffer | undefined> {
+export async function readOptional(repository: WorkingCopy, path: string): Promise<Buffer | undefined> {
   try {
     return await repository.readFile(path);
   } catch {

@@ -4,7 +4,7 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
 import { DiscoveryResult, TranslationDiscovery } from '../translations/translation-discovery';
-import { Repository } from '../vcs/repository';
+import { WorkingCopy } from '../vcs/working-copy';
 import { ImportSummary, UnitImport } from './unit-import';
 
 export type ScanResult = DiscoveryResult & ImportSummary;
@@ -18,7 +18,7 @@ export class TranslationScanner {
     private readonly changes: ChangesService,
   ) {}
 
-  async scan(manager: EntityManager, component: Component, repository: Repository, options: { force?: boolean } = {}): Promise<ScanResult> {
+  async scan(manager: EntityManager, component: Component, repository: WorkingCopy, options: { force?: boolean } = {}): Promise<ScanResult> {
     const found = await this.discovery.sync(manager, component, await repository.listFiles(component.filemask));
     // A file of the mask that is no translation is never dropped silently: the log says so, once per file and reason.
     for (const { path, reason, alert } of found.skipped) {

@@ -4,7 +4,7 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
 import { getFormat, isMonolingual, ParseOptions, TranslationFormat, TranslationUnit, UnitState } from '../formats';
-import { Repository } from '../vcs/repository';
+import { WorkingCopy } from '../vcs/working-copy';
 import { fileRevision } from './file-revision';
 import { TranslationFileError } from './translation-file-error';
 import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
@@ -38,7 +38,7 @@ export class UnitImport {
     private readonly changes: ChangesService,
   ) {}
 
-  async importComponent(manager: EntityManager, component: Component, repository: Repository, options: { force?: boolean } = {}): Promise<ImportSummary> {
+  async importComponent(manager: EntityManager, component: Component, repository: WorkingCopy, options: { force?: boolean } = {}): Promise<ImportSummary> {
     const format = getFormat(component.fileFormat);
     if (!format) throw new TranslationFileError(component.filemask, new Error(`Unknown file format ${component.fileFormat}.`));
     const translations = await loadTranslationFiles(manager, component.id);
@@ -106,7 +106,7 @@ export class UnitImport {
     }
   }
 
-  private async read(repository: Repository, path: string): Promise<Buffer> {
+  private async read(repository: WorkingCopy, path: string): Promise<Buffer> {
     try {
       return await repository.readFile(path);
     } catch (error) {

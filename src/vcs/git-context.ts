@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as git from 'isomorphic-git';
-import { DatedSignature, Signature } from './repository';
+import { DatedSignature, Signature } from './working-copy';
 
 /** What every isomorphic-git call on one working copy needs; the cache object speeds up repeated object reads. */
 export interface GitContext {

@@ -23,7 +23,7 @@ function classify(error: unknown, fallback: VcsErrorCode): [VcsErrorCode, string
     const status = Number(error.data?.statusCode);
     if (status === 401 || status === 403) return ['auth_failed', `authentication failed (HTTP ${status})`];
     if (status === 404) return ['not_found', 'repository not found (HTTP 404)'];
-    // Redirects are not followed (see GitRepository), so a moved repository needs its new URL to be configured.
+    // Redirects are not followed (see GitWorkingCopy), so a moved repository needs its new URL to be configured.
     if (status >= 300 && status < 400)
       return [fallback, `the server redirects (HTTP ${status}); configure the final URL`];
     return [fallback, `HTTP ${status}`];

@@ -1,6 +1,6 @@
 import * as git from 'isomorphic-git';
 import { GitContext, GitObjects, isGitError, toGitSignature, treeOf } from './git-context';
-import { MergeOptions, MergeStyle } from './repository';
+import { MergeOptions, MergeStyle } from './working-copy';
 
 export type Integration = { oid: string } | { conflicts: string[]; message: string };
 

@@ -1,14 +1,14 @@
-import { createRepository, GitRepository, SystemGitRepository, VcsError } from './index';
+import { createWorkingCopy, GitWorkingCopy, SystemGitWorkingCopy, VcsError } from './index';
 
-describe('createRepository', () => {
+describe('createWorkingCopy', () => {
   it.each(['https://example.com/repo.git', 'HTTP://example.com/repo.git'])('uses isomorphic-git for %s', (url) => {
-    expect(createRepository(url, '/tmp/work')).toBeInstanceOf(GitRepository);
+    expect(createWorkingCopy(url, '/tmp/work')).toBeInstanceOf(GitWorkingCopy);
   });
 
   it.each(['ssh://git@example.com/repo.git', 'git@github.com:org/repo.git', 'git+ssh://example.com/repo'])(
     'uses the git binary for %s',
     (url) => {
-      expect(createRepository(url, '/tmp/work')).toBeInstanceOf(SystemGitRepository);
+      expect(createWorkingCopy(url, '/tmp/work')).toBeInstanceOf(SystemGitWorkingCopy);
     },
   );
 
@@ -20,13 +20,13 @@ describe('createRepository', () => {
     'ext::sh -c touch% /tmp/pwned',
     'weblate://project/component',
   ])('refuses %s as unsupported', (url) => {
-    expect(() => createRepository(url, '/tmp/work')).toThrow(expect.objectContaining({ code: 'unsupported_url' }));
+    expect(() => createWorkingCopy(url, '/tmp/work')).toThrow(expect.objectContaining({ code: 'unsupported_url' }));
   });
 
   it('does not echo credentials when refusing a URL', () => {
     let error: unknown;
     try {
-      createRepository('ftp://user:hunter2@example.com/repo', '/tmp/work');
+      createWorkingCopy('ftp://user:hunter2@example.com/repo', '/tmp/work');
     } catch (caught) {
       error = caught;
     }

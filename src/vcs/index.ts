@@ -1,15 +1,15 @@
-import { GitRepository } from './git-repository';
-import { Credentials, Repository } from './repository';
+import { GitWorkingCopy } from './git-working-copy';
+import { Credentials, WorkingCopy } from './working-copy';
 import { parseRepositoryUrl, redactUrl } from './repository-url';
-import { SystemGitRepository } from './system-git-repository';
+import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { VcsError } from './vcs-error';
 
-export * from './repository';
-export { GitRepository } from './git-repository';
-export { SystemGitRepository } from './system-git-repository';
+export * from './working-copy';
+export { GitWorkingCopy } from './git-working-copy';
+export { SystemGitWorkingCopy } from './system-git-working-copy';
 export { VcsError } from './vcs-error';
 
-export interface RepositoryOptions {
+export interface WorkingCopyOptions {
   /** For http(s) remotes. */
   credentials?: Credentials;
   /**
@@ -26,9 +26,9 @@ export interface RepositoryOptions {
  * addresses. Local paths, file:// and every other scheme are refused here; whether a URL is allowed at all is
  * `checkRepositoryUrl`'s decision, and `weblate://` links are resolved by the caller to the linked repository.
  */
-export function createRepository(url: string, workDir: string, options: RepositoryOptions = {}): Repository {
+export function createWorkingCopy(url: string, workDir: string, options: WorkingCopyOptions = {}): WorkingCopy {
   const { scheme } = parseRepositoryUrl(url);
-  if (scheme === 'http' || scheme === 'https') return new GitRepository(workDir, options);
-  if (scheme === 'ssh') return new SystemGitRepository(workDir, options);
+  if (scheme === 'http' || scheme === 'https') return new GitWorkingCopy(workDir, options);
+  if (scheme === 'ssh') return new SystemGitWorkingCopy(workDir, options);
   throw new VcsError('unsupported_url', `Unsupported repository URL ${redactUrl(url)}: use http(s) or ssh`);
 }

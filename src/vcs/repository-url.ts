@@ -1,4 +1,4 @@
-import { Credentials } from './repository';
+import { Credentials } from './working-copy';
 
 export interface ParsedRepositoryUrl {
   /** Lower-case scheme; scp-like `user@host:path` is `ssh`, a local path is `file`. */

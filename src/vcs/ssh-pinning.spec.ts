@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pinnedSshCommand } from './ssh-pinning';
-import { SystemGitRepository } from './system-git-repository';
+import { SystemGitWorkingCopy } from './system-git-working-copy';
 
 const resolvingTo = (...addresses: string[]) => async () => addresses;
 
@@ -35,7 +35,7 @@ describe('pinnedSshCommand', () => {
   });
 });
 
-describe('SystemGitRepository over ssh with private hosts blocked', () => {
+describe('SystemGitWorkingCopy over ssh with private hosts blocked', () => {
   let dir: string;
   let sshLog: string;
   let fakeSsh: string;
@@ -52,13 +52,13 @@ describe('SystemGitRepository over ssh with private hosts blocked', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('never starts ssh towards a name that resolves to an internal address', async () => {
-    const repository = new SystemGitRepository(join(dir, 'work'), { blockPrivateHosts: true, sshCommand: fakeSsh, resolve: resolvingTo('127.0.0.1') });
+    const repository = new SystemGitWorkingCopy(join(dir, 'work'), { blockPrivateHosts: true, sshCommand: fakeSsh, resolve: resolvingTo('127.0.0.1') });
     await expect(repository.clone('ssh://git@internal.example.org/repo.git', 'main')).rejects.toMatchObject({ code: 'forbidden_url' });
     await expect(readFile(sshLog, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('connects to the address it checked', async () => {
-    const repository = new SystemGitRepository(join(dir, 'work'), { blockPrivateHosts: true, sshCommand: fakeSsh, resolve: resolvingTo('93.184.216.34') });
+    const repository = new SystemGitWorkingCopy(join(dir, 'work'), { blockPrivateHosts: true, sshCommand: fakeSsh, resolve: resolvingTo('93.184.216.34') });
     await expect(repository.clone('git@git.example.org:team/repo.git', 'main')).rejects.toThrow();
     expect(await readFile(sshLog, 'utf8')).toMatch(/^-o HostName=93\.184\.216\.34 -o HostKeyAlias=git\.example\.org .*git@git\.example\.org /);
   });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { Credentials } from './repository';
+import { Credentials } from './working-copy';
 import { VcsErrorCode } from './vcs-error';
 
 export interface GitRun {

@@ -13,7 +13,7 @@ import { signatureOf, WEBLATE_COMMITTER } from '../../repositories/signatures';
 import { WorkingCopies } from '../../repositories/working-copies';
 import type { TranslationContext } from '../../translations/translation-context';
 import { User } from '../../users/user.entity';
-import { Signature } from '../../vcs/repository';
+import { Signature } from '../../vcs/working-copy';
 import { TranslationScanner } from '../translation-scanner';
 import { changeScope } from '../unit-editing.service';
 import type { Uploader, UploadResult } from './upload-options';

@@ -24,11 +24,11 @@ import {
   MergeResult,
   MergeStyle,
   PushOptions,
-  Repository,
+  WorkingCopy,
   RepositoryStatus,
-} from './repository';
+} from './working-copy';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
-import { SystemGitRepository } from './system-git-repository';
+import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { publicOnlyLookup } from './url-policy';
 import { VcsError, VcsErrorCode } from './vcs-error';
 import {
@@ -62,11 +62,11 @@ export interface GitRepositoryOptions {
 const REMOTE = 'origin';
 
 /**
- * Repository over isomorphic-git: smart HTTP(S) only (no ssh, no file://), no hooks, no submodules, no LFS.
+ * WorkingCopy over isomorphic-git: smart HTTP(S) only (no ssh, no file://), no hooks, no submodules, no LFS.
  * Credentials live only in this object (from the constructor or the clone URL); the stored remote URL has none,
  * so a later instance must be given them again.
  */
-export class GitRepository implements Repository {
+export class GitWorkingCopy implements WorkingCopy {
   private readonly ctx: GitContext;
   private readonly http: git.HttpClient;
   private credentials?: Credentials;
@@ -181,7 +181,7 @@ export class GitRepository implements Repository {
   async push(branch?: string, options: PushOptions = {}): Promise<void> {
     // isomorphic-git speaks only http(s): an ssh push URL goes through the git binary on the same working copy.
     if (options.url && parseRepositoryUrl(options.url).scheme === 'ssh') {
-      return new SystemGitRepository(this.workDir, { blockPrivateHosts: this.options.blockPrivateHosts }).push(branch, options);
+      return new SystemGitWorkingCopy(this.workDir, { blockPrivateHosts: this.options.blockPrivateHosts }).push(branch, options);
     }
     const current = await this.branch();
     const action = `Pushing to ${options.url ? redactUrl(options.url) : await this.remoteUrl()}`;

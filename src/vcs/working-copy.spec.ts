@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as git from 'isomorphic-git';
 import { GitHttpServer, startGitHttpServer, UPSTREAM_AUTHOR } from '../../test/support/git-http-server';
-import { GitRepository } from './git-repository';
-import { Repository } from './repository';
-import { SystemGitRepository } from './system-git-repository';
+import { GitWorkingCopy } from './git-working-copy';
+import { WorkingCopy } from './working-copy';
+import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { VcsError } from './vcs-error';
 
-const IMPLEMENTATIONS = [GitRepository, SystemGitRepository].map(
+const IMPLEMENTATIONS = [GitWorkingCopy, SystemGitWorkingCopy].map(
   (implementation) => [implementation.name, implementation] as const,
 );
 
@@ -18,7 +18,7 @@ const BOT = { name: 'Weblate', email: 'noreply@weblate.example' };
 const PO = 'msgid "a"\nmsgstr "A"\n\nmsgid "b"\nmsgstr "B"\n\nmsgid "c"\nmsgstr "C"\n';
 
 /**
- * Behaviour both Repository implementations share (the git binary also speaks smart HTTP; ssh itself is not
+ * Behaviour both WorkingCopy implementations share (the git binary also speaks smart HTTP; ssh itself is not
  * exercised, it would need an ssh server), against a real git HTTP server with a fresh bare repository per test.
  */
 describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementation) => {
@@ -29,7 +29,7 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
 
   beforeAll(async () => {
     server = await startGitHttpServer();
-    tmp = await mkdtemp(join(tmpdir(), 'git-repository-spec-'));
+    tmp = await mkdtemp(join(tmpdir(), 'git-working-copy-spec-'));
   });
   afterAll(async () => {
     await server.close();
@@ -46,8 +46,8 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     return { name, url, repo, work };
   }
 
-  const head = (repo: Repository) => git.resolveRef({ fs, dir: repo.workDir, ref: 'HEAD' });
-  const parents = async (repo: Repository) =>
+  const head = (repo: WorkingCopy) => git.resolveRef({ fs, dir: repo.workDir, ref: 'HEAD' });
+  const parents = async (repo: WorkingCopy) =>
     (await git.readCommit({ fs, dir: repo.workDir, oid: await head(repo) })).commit.parent;
 
   it('clones a branch and reports a clean, up-to-date status', async () => {

@@ -3,7 +3,7 @@
  * One instance wraps one working directory that tracks one branch of the remote `origin`. Implementations are not
  * safe for concurrent use: callers hold a per-repository lock around every call, as Weblate does.
  */
-export interface Repository {
+export interface WorkingCopy {
   readonly workDir: string;
 
   /** Clones `branch` of `url` into the (empty or missing) working directory. Credentials in the URL are used, not stored. */

@@ -8,9 +8,9 @@ import {
   MergeResult,
   MergeStyle,
   PushOptions,
-  Repository,
+  WorkingCopy,
   RepositoryStatus,
-} from './repository';
+} from './working-copy';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
 import { pinnedSshCommand } from './ssh-pinning';
 import { classifyGitStderr, DEFAULT_SSH_COMMAND, runGit, signatureEnv, splitNul, SystemGitOptions } from './system-git';
@@ -29,11 +29,11 @@ const REMOTE = 'origin';
 const literal = (path: string) => `:(literal)${normalizeRelativePath(path)}`;
 
 /**
- * Repository over the git binary, for what isomorphic-git cannot do: ssh:// and scp-like `git@host:path` remotes
- * (it also handles http(s)). Differences from GitRepository: rebase needs a work tree without uncommitted changes
+ * WorkingCopy over the git binary, for what isomorphic-git cannot do: ssh:// and scp-like `git@host:path` remotes
+ * (it also handles http(s)). Differences from GitWorkingCopy: rebase needs a work tree without uncommitted changes
  * to tracked files, and flattens local merge commits as `git rebase` does.
  */
-export class SystemGitRepository implements Repository {
+export class SystemGitWorkingCopy implements WorkingCopy {
   constructor(
     readonly workDir: string,
     private options: SystemGitOptions = {},

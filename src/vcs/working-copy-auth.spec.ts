@@ -2,19 +2,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitHttpServer, startGitHttpServer } from '../../test/support/git-http-server';
-import { GitRepository } from './git-repository';
-import { Credentials } from './repository';
-import { SystemGitRepository } from './system-git-repository';
+import { GitWorkingCopy } from './git-working-copy';
+import { Credentials } from './working-copy';
+import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { VcsError } from './vcs-error';
 
-const IMPLEMENTATIONS = [GitRepository, SystemGitRepository].map(
+const IMPLEMENTATIONS = [GitWorkingCopy, SystemGitWorkingCopy].map(
   (implementation) => [implementation.name, implementation] as const,
 );
 
 const USER = { username: 'weblate-bot', password: 'pa$$ w@rd:42' };
 const JANE = { name: 'Jane Translator', email: 'jane@example.com' };
 
-/** Credential handling both Repository implementations share, against a git HTTP server requiring basic auth. */
+/** Credential handling both WorkingCopy implementations share, against a git HTTP server requiring basic auth. */
 describe.each(IMPLEMENTATIONS)('%s with HTTP authentication (repository contract)', (_name, Implementation) => {
   const create = (workDir: string, options?: { credentials?: Credentials }) => new Implementation(workDir, options);
   let server: GitHttpServer;

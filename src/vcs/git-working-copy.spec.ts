@@ -4,17 +4,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitHttpServer, startGitHttpServer } from '../../test/support/git-http-server';
-import { GitRepository } from './git-repository';
+import { GitWorkingCopy } from './git-working-copy';
 
-// The behaviour shared with SystemGitRepository is specified in repository.spec.ts and repository-auth.spec.ts.
+// The behaviour shared with SystemGitWorkingCopy is specified in working-copy.spec.ts and working-copy-auth.spec.ts.
 
-describe('GitRepository', () => {
+describe('GitWorkingCopy', () => {
   let server: GitHttpServer;
   let tmp: string;
 
   beforeAll(async () => {
     server = await startGitHttpServer();
-    tmp = await mkdtemp(join(tmpdir(), 'git-repository-spec-'));
+    tmp = await mkdtemp(join(tmpdir(), 'git-working-copy-spec-'));
   });
   afterAll(async () => {
     await server.close();
@@ -29,7 +29,7 @@ describe('GitRepository', () => {
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/moved`;
-      await expect(new GitRepository(join(tmp, 'redirected')).clone(url, 'main')).rejects.toMatchObject({
+      await expect(new GitWorkingCopy(join(tmp, 'redirected')).clone(url, 'main')).rejects.toMatchObject({
         code: 'clone_failed',
         message: expect.stringContaining('redirects (HTTP 302)'),
       });
@@ -42,17 +42,17 @@ describe('GitRepository', () => {
     const url = (await server.createBareRepo('guarded.git', { 'a.txt': 'a' })).replace('127.0.0.1', 'localhost');
 
     await expect(
-      new GitRepository(join(tmp, 'guarded'), { blockPrivateHosts: true }).clone(url, 'main'),
+      new GitWorkingCopy(join(tmp, 'guarded'), { blockPrivateHosts: true }).clone(url, 'main'),
     ).rejects.toMatchObject({
       code: 'clone_failed',
       message: expect.stringContaining('localhost resolves to a non-public address'),
     });
-    await expect(new GitRepository(join(tmp, 'unguarded')).clone(url, 'main')).resolves.toBeUndefined();
+    await expect(new GitWorkingCopy(join(tmp, 'unguarded')).clone(url, 'main')).resolves.toBeUndefined();
   });
 
   it('refuses to rebase local merge commits instead of flattening them', async () => {
     const url = await server.createBareRepo('rebase-merges.git', { 'a.txt': 'a', 'b.txt': 'b' });
-    const repo = new GitRepository(join(tmp, 'rebase-merges'));
+    const repo = new GitWorkingCopy(join(tmp, 'rebase-merges'));
     const author = { name: 'Jane', email: 'jane@example.com' };
     await repo.clone(url, 'main');
     await repo.writeFile('a.txt', 'local');
