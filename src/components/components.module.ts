@@ -14,9 +14,10 @@ import { ComponentsRepository } from './components.repository';
 import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
 import { RepositorySettings } from './repository-settings';
+import { WorkingCopiesModule } from '../repositories/working-copies.module';
 
 @Module({
-  imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule, ComponentLookupModule],
+  imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule, ComponentLookupModule, WorkingCopiesModule],
   controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
   providers: [
     ComponentsRepository, ComponentsService, RepositorySettings, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService,

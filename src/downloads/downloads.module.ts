@@ -4,10 +4,11 @@ import { TranslationsModule } from '../translations/translations.module';
 import { UnitsModule } from '../units/units.module';
 import { ComponentDownloadController, ProjectDownloadController, TranslationDownloadController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
+import { WorkingCopiesModule } from '../repositories/working-copies.module';
 
 /** File downloads (`GET .../file/`) of translations, components and projects, from the working copies. */
 @Module({
-  imports: [ComponentsModule, TranslationsModule, UnitsModule],
+  imports: [ComponentsModule, TranslationsModule, UnitsModule, WorkingCopiesModule],
   controllers: [TranslationDownloadController, ComponentDownloadController, ProjectDownloadController],
   providers: [DownloadsService],
 })

@@ -1,28 +1,16 @@
-import { Global, Module } from '@nestjs/common';
-import type Redis from 'ioredis';
+import { Module } from '@nestjs/common';
 import { ComponentsModule } from '../components/components.module';
 import { TranslationsModule } from '../translations/translations.module';
 import { UnitsModule } from '../units/units.module';
-import { REDIS } from '../redis/redis.module';
 import { RepositoryController } from './repository.controller';
 import { RepositoryOperationsService } from './repository-operations.service';
-import { InProcessRepositoryLocks, RedisRepositoryLocks, RepositoryLocks } from './repository-lock';
-import { WorkingCopies } from './working-copies';
+import { WorkingCopiesModule } from './working-copies.module';
 
-/** Working copies and their locks; the locks live in Redis when the installation has several processes. */
-@Global()
+/** The `/repository/` endpoints of projects, components and translations, and the operations behind them. */
 @Module({
-  imports: [ComponentsModule, TranslationsModule, UnitsModule],
+  imports: [ComponentsModule, TranslationsModule, UnitsModule, WorkingCopiesModule],
   controllers: [RepositoryController],
-  providers: [
-    WorkingCopies,
-    RepositoryOperationsService,
-    {
-      provide: RepositoryLocks,
-      inject: [REDIS],
-      useFactory: (redis: Redis | null) => (redis ? new RedisRepositoryLocks(redis) : new InProcessRepositoryLocks()),
-    },
-  ],
-  exports: [WorkingCopies, RepositoryLocks, RepositoryOperationsService],
+  providers: [RepositoryOperationsService],
+  exports: [RepositoryOperationsService],
 })
 export class RepositoriesModule {}

@@ -4,13 +4,14 @@ import { UnitsModule } from '../units/units.module';
 import { TranslationLifecycleController } from './translation-lifecycle.controller';
 import { TranslationLifecycleService } from './translation-lifecycle.service';
 import { TranslationsModule } from './translations.module';
+import { WorkingCopiesModule } from '../repositories/working-copies.module';
 
 /**
  * Adding and removing translations: apart from TranslationsModule because they scan files with the units'
  * TranslationScanner, and UnitsModule already imports TranslationsModule.
  */
 @Module({
-  imports: [TranslationsModule, UnitsModule, LanguagesModule],
+  imports: [TranslationsModule, UnitsModule, LanguagesModule, WorkingCopiesModule],
   controllers: [TranslationLifecycleController],
   providers: [TranslationLifecycleService],
 })

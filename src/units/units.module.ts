@@ -15,9 +15,10 @@ import { UnitsService } from './units.service';
 import { FileReplacement } from './upload/file-replacement';
 import { TranslationUploadController } from './upload/translation-upload.controller';
 import { TranslationUploadService } from './upload/translation-upload.service';
+import { WorkingCopiesModule } from '../repositories/working-copies.module';
 
 @Module({
-  imports: [TranslationsModule],
+  imports: [TranslationsModule, WorkingCopiesModule],
   controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
   providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
   exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics],
