@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Authenticated, Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
@@ -13,26 +11,26 @@ import { CategoriesService } from './categories.service';
 import type { CategoryRow } from './category-row';
 import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
 import { CategoryFieldsDto, CreateCategoryDto } from './dto/category-fields.dto';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('categories')
 @Controller('api')
 export class CategoriesController {
   constructor(
     private readonly categories: CategoriesService,
-    private readonly permissions: PermissionService,
   ) {}
 
   @Get('categories')
   @Public()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<CategoryResponse>> {
-    return this.categories.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, page, urls);
+  async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<CategoryResponse>> {
+    return this.categories.list({ visibility: (actor.permissions).projectVisibility() }, page, urls);
   }
 
   /** The project comes in the body, so its project.edit check happens in the service. */
   @Post('categories')
   @Authenticated()
-  async create(@Req() req: Request, @Body() body: CreateCategoryDto, @Urls() urls: UrlBuilder): Promise<CategoryResponse> {
-    return this.categories.create(body, await this.permissions.forRequest(req), urls);
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateCategoryDto, @Urls() urls: UrlBuilder): Promise<CategoryResponse> {
+    return this.categories.create(body, actor.permissions, urls);
   }
 
   @Get('categories/:id')

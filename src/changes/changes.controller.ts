@@ -1,7 +1,5 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import type { ComponentContext } from '../components/component-context';
 import { Public, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
@@ -15,6 +13,7 @@ import type { TranslationContext } from '../translations/translation-context';
 import { ChangeFilters, ChangeQuery } from './change-filters';
 import { ChangeResponse } from './change.serializer';
 import { ChangesService } from './changes.service';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** The change log site-wide (filtered by what the caller can see) and of one project, component or translation. */
 @ApiTags('changes')
@@ -22,31 +21,30 @@ import { ChangesService } from './changes.service';
 export class ChangesController {
   constructor(
     private readonly changes: ChangesService,
-    private readonly permissions: PermissionService,
   ) {}
 
   @Get('changes')
   @Public()
   async list(
-    @Req() req: Request, @ChangeQuery() filters: ChangeFilters, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder,
+    @CurrentActor() actor: Actor, @ChangeQuery() filters: ChangeFilters, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder,
   ): Promise<Page<ChangeResponse>> {
-    return this.changes.list({ kind: 'visible', permissions: await this.permissions.forRequest(req) }, filters, page, urls);
+    return this.changes.list({ kind: 'visible', permissions: actor.permissions }, filters, page, urls);
   }
 
   @Get('changes/:id')
   @Public()
-  async get(@Req() req: Request, @Param('id') id: string, @Urls() urls: UrlBuilder): Promise<ChangeResponse> {
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string, @Urls() urls: UrlBuilder): Promise<ChangeResponse> {
     // Ids beyond the integer column's range would be a database error, not a missing change.
     if (!/^\d{1,9}$/.test(id)) throw new NotFoundError('No Change matches the given query.');
-    return this.changes.get(Number(id), await this.permissions.forRequest(req), urls);
+    return this.changes.get(Number(id), actor.permissions, urls);
   }
 
   @Get('projects/:project/changes')
   @ViewTarget('project')
   async projectChanges(
-    @Req() req: Request, @Target() project: Project, @ChangeQuery() filters: ChangeFilters, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder,
+    @CurrentActor() actor: Actor, @Target() project: Project, @ChangeQuery() filters: ChangeFilters, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder,
   ): Promise<Page<ChangeResponse>> {
-    return this.changes.list({ kind: 'project', projectId: project.id, permissions: await this.permissions.forRequest(req) }, filters, page, urls);
+    return this.changes.list({ kind: 'project', projectId: project.id, permissions: actor.permissions }, filters, page, urls);
   }
 
   @Get('components/:project/:component/changes')

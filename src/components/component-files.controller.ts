@@ -1,6 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Req, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { posix } from 'node:path';
 import { RequirePermission } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
@@ -11,8 +10,8 @@ import { VcsError } from '../vcs/vcs-error';
 import { ComponentDeletionService } from './component-deletion.service';
 import { workingCopyOwner, type ComponentContext } from './component-context';
 import { contentDisposition } from '../core/http/content-disposition';
-import { currentUser } from '../users/current-user';
 import { repositoryPathProblem } from '../vcs/work-tree';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.po': 'application/x-gettext',
@@ -39,8 +38,8 @@ export class ComponentFilesController {
   @Delete()
   @HttpCode(204)
   @RequirePermission('component.edit', 'component')
-  async remove(@Req() req: Request, @Target() context: ComponentContext): Promise<void> {
-    await this.deletion.remove(context, currentUser(req));
+  async remove(@CurrentActor() actor: Actor, @Target() context: ComponentContext): Promise<void> {
+    await this.deletion.remove(context, actor.user);
   }
 
   @Get('monolingual_base')

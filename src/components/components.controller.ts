@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
@@ -14,39 +12,38 @@ import { ComponentsService } from './components.service';
 import { ComponentFieldsDto, CreateComponentDto } from './dto/component-fields.dto';
 import { LinkProjectDto } from './dto/link.dto';
 import { LockDto } from './dto/lock.dto';
-import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('components')
 @Controller('api/components')
 export class ComponentsController {
   constructor(
     private readonly components: ComponentsService,
-    private readonly permissions: PermissionService,
   ) {}
 
   @Get()
   @Public()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
-    const permissions = await this.permissions.forRequest(req);
+  async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+    const permissions = actor.permissions;
     return this.components.list({ visibility: permissions.projectVisibility() }, page, urls, permissions);
   }
 
   @Get(':project/:component')
   @ViewTarget('component')
-  async get(@Req() req: Request, @Target() context: ComponentContext, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return serializeComponent(context, urls, await this.permissions.forRequest(req));
+  async get(@CurrentActor() actor: Actor, @Target() context: ComponentContext, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return serializeComponent(context, urls, actor.permissions);
   }
 
   @Patch(':project/:component')
   @RequirePermission('component.edit', 'component')
-  async update(@Req() req: Request, @Target() context: ComponentContext, @Body() body: ComponentFieldsDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.components.update(context, body, await this.permissions.forRequest(req), urls);
+  async update(@CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: ComponentFieldsDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.components.update(context, body, actor.permissions, urls);
   }
 
   @Put(':project/:component')
   @RequirePermission('component.edit', 'component')
-  async replace(@Req() req: Request, @Target() context: ComponentContext, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.components.update(context, body, await this.permissions.forRequest(req), urls);
+  async replace(@CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: CreateComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.components.update(context, body, actor.permissions, urls);
   }
 
   @Get(':project/:component/lock')
@@ -58,8 +55,8 @@ export class ComponentsController {
   @Post(':project/:component/lock')
   @HttpCode(200)
   @RequirePermission('component.lock', 'component')
-  lock(@Req() req: Request, @Target() context: ComponentContext, @Body() body: LockDto): Promise<{ locked: boolean }> {
-    return this.components.setLocked(context, body.lock, currentUser(req));
+  lock(@CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: LockDto): Promise<{ locked: boolean }> {
+    return this.components.setLocked(context, body.lock, actor.user);
   }
 
   @Get(':project/:component/links')
@@ -71,8 +68,8 @@ export class ComponentsController {
   @Post(':project/:component/links')
   @HttpCode(201)
   @RequirePermission('component.edit', 'component')
-  async addLink(@Req() req: Request, @Target() context: ComponentContext, @Body() body: LinkProjectDto, @Urls() urls: UrlBuilder) {
-    return this.components.addLink(context, body.project_slug, await this.permissions.forRequest(req), urls);
+  async addLink(@CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: LinkProjectDto, @Urls() urls: UrlBuilder) {
+    return this.components.addLink(context, body.project_slug, actor.permissions, urls);
   }
 
   @Delete(':project/:component/links/:projectSlug')

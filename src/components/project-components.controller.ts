@@ -15,6 +15,7 @@ import { ComponentCreationService } from './component-creation.service';
 import { ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
 import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('components')
 @Controller('api/projects/:project/components')
@@ -28,9 +29,9 @@ export class ProjectComponentsController {
   /** The project's own components and those shared into it. */
   @Get()
   @ViewTarget('project')
-  async list(@Req() req: Request, @Target() project: Project, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
+  async list(@CurrentActor() actor: Actor, @Target() project: Project, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ComponentResponse>> {
     // Restricted components (and those shared in from projects the caller cannot see) stay hidden.
-    const permissions = await this.permissions.forRequest(req);
+    const permissions = actor.permissions;
     return this.components.list({ projectId: project.id, visibility: permissions.projectVisibility() }, page, urls, permissions);
   }
 

@@ -1,6 +1,6 @@
-import { Controller, Get, Headers, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { ComponentContext } from '../components/component-context';
 import { RequirePermission } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
@@ -8,7 +8,7 @@ import { Project } from '../projects/project.entity';
 import type { TranslationContext } from '../translations/translation-context';
 import { Archive, DownloadsService } from './downloads.service';
 import { contentDisposition } from '../core/http/content-disposition';
-import { PermissionService } from '../auth/permission.service';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** GET `.../file/` of translations: the file as stored, with `Last-Modified` and `If-Modified-Since`. */
 @ApiTags('translations')
@@ -58,15 +58,14 @@ export class ComponentDownloadController {
 export class ProjectDownloadController {
   constructor(
     private readonly downloads: DownloadsService,
-    private readonly permissions: PermissionService,
   ) {}
 
   @Get('file')
   @RequirePermission('translation.download', 'project')
   async file(
-    @Req() req: Request, @Target() project: Project, @Query('format') format: unknown, @Query('language_code') languageCode: unknown,
+    @CurrentActor() actor: Actor, @Target() project: Project, @Query('format') format: unknown, @Query('language_code') languageCode: unknown,
   ): Promise<StreamableFile> {
-    return zipFile(await this.downloads.projectArchive(project, format, languageCode, await this.permissions.forRequest(req)));
+    return zipFile(await this.downloads.projectArchive(project, format, languageCode, actor.permissions));
   }
 }
 

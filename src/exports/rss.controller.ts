@@ -1,8 +1,7 @@
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
-import { PermissionService } from '../auth/permission.service';
+import type { Response } from 'express';
 import { ChangeScope, ChangesService } from '../changes/changes.service';
 import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
@@ -15,6 +14,7 @@ import { LanguageLookup } from '../languages/language-lookup';
 import { Project } from '../projects/project.entity';
 import type { TranslationContext } from '../translations/translation-context';
 import { FEED_ITEMS, FeedSubject, renderChangeFeed } from './change-feed';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
@@ -30,33 +30,32 @@ export class RssController {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly changes: ChangesService,
-    private readonly permissions: PermissionService,
     private readonly languages: LanguageLookup,
   ) {}
 
   @Get()
   @Public()
-  async site(@Req() req: Request, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async site(@CurrentActor() actor: Actor, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
     const site = this.config.siteTitle;
     const subject = { title: `Recent changes on ${site}`, description: `All recent changes made using Weblate on ${site}.`, link: urls.home(), feedUrl: urls.rssFeed() };
-    return this.feed(subject, { kind: 'visible', permissions: await this.permissions.forRequest(req) }, urls, res);
+    return this.feed(subject, { kind: 'visible', permissions: actor.permissions }, urls, res);
   }
 
   /** Declared before the project routes, so `/exports/rss/language/<code>/` is never read as a project. */
   @Get('language/:code')
   @Public()
-  async language(@Req() req: Request, @Param('code') code: string, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async language(@CurrentActor() actor: Actor, @Param('code') code: string, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
     const language = await this.languages.findByCode(code);
     if (!language) throw new NotFoundError('Language not found.');
     const subject = about(language.name, urls.languageWeb(language.code), urls.rssFeed('language', language.code));
-    return this.feed(subject, { kind: 'visible', permissions: await this.permissions.forRequest(req), languageId: language.id }, urls, res);
+    return this.feed(subject, { kind: 'visible', permissions: actor.permissions, languageId: language.id }, urls, res);
   }
 
   @Get(':project')
   @ViewTarget('project')
-  async project(@Req() req: Request, @Target() project: Project, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async project(@CurrentActor() actor: Actor, @Target() project: Project, @Urls() urls: UrlBuilder, @Res({ passthrough: true }) res: Response): Promise<string> {
     const subject = about(project.name, urls.projectWeb(project.slug), urls.rssFeed(project.slug));
-    return this.feed(subject, { kind: 'project', projectId: project.id, permissions: await this.permissions.forRequest(req) }, urls, res);
+    return this.feed(subject, { kind: 'project', projectId: project.id, permissions: actor.permissions }, urls, res);
   }
 
   @Get(':project/:component')

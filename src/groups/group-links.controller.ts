@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { RequireSitePermission } from '../auth/policy/policy.decorators';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
@@ -14,6 +12,7 @@ import { AddGroupProjectDto } from './dto/add-group-project.dto';
 import { AddGroupRoleDto } from './dto/add-group-role.dto';
 import { GroupLinksService } from './group-links.service';
 import { GroupResponse } from './group.serializer';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** Adding answers 200 with the group, removing 204, as Weblate does. */
 @ApiTags('groups')
@@ -21,7 +20,6 @@ import { GroupResponse } from './group.serializer';
 export class GroupLinksController {
   constructor(
     private readonly links: GroupLinksService,
-    private readonly permissions: PermissionService,
   ) {}
 
   @Post('roles')
@@ -56,12 +54,12 @@ export class GroupLinksController {
   @RequireSitePermission('group.edit')
   @HttpCode(200)
   async addProject(
-    @Req() req: Request,
+    @CurrentActor() actor: Actor,
     @Param('id', ObjectIdPipe) id: number,
     @Body() dto: AddGroupProjectDto,
     @Urls() urls: UrlBuilder,
   ): Promise<GroupResponse> {
-    return this.links.addProject(await this.permissions.forRequest(req), id, dto.project_id, urls);
+    return this.links.addProject(actor.permissions, id, dto.project_id, urls);
   }
 
   @Delete('projects/:projectId')
@@ -75,12 +73,12 @@ export class GroupLinksController {
   @RequireSitePermission('group.edit')
   @HttpCode(200)
   async addComponent(
-    @Req() req: Request,
+    @CurrentActor() actor: Actor,
     @Param('id', ObjectIdPipe) id: number,
     @Body() dto: AddGroupComponentDto,
     @Urls() urls: UrlBuilder,
   ): Promise<GroupResponse> {
-    return this.links.addComponent(await this.permissions.forRequest(req), id, dto.component_id, urls);
+    return this.links.addComponent(actor.permissions, id, dto.component_id, urls);
   }
 
   @Delete('components/:componentId')

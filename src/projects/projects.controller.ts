@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Public, RequirePermission, RequireSitePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
@@ -13,7 +11,7 @@ import { Project } from './project.entity';
 import { ProjectResponse, serializeProject } from './project.serializer';
 import { ProjectRemoval } from './project-removal';
 import { ProjectsService } from './projects.service';
-import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('projects')
 @Controller('api/projects')
@@ -21,20 +19,19 @@ export class ProjectsController {
   constructor(
     private readonly projects: ProjectsService,
     private readonly removal: ProjectRemoval,
-    private readonly permissions: PermissionService,
   ) {}
 
   /** Public and protected projects, plus the private ones the caller's teams open. */
   @Get()
   @Public()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ProjectResponse>> {
-    return this.projects.list(await this.permissions.forRequest(req), page, urls);
+  async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ProjectResponse>> {
+    return this.projects.list(actor.permissions, page, urls);
   }
 
   @Post()
   @RequireSitePermission('project.add')
-  create(@Req() req: Request, @Body() body: CreateProjectDto, @Urls() urls: UrlBuilder): Promise<ProjectResponse> {
-    return this.projects.create(body, currentUser(req), urls);
+  create(@CurrentActor() actor: Actor, @Body() body: CreateProjectDto, @Urls() urls: UrlBuilder): Promise<ProjectResponse> {
+    return this.projects.create(body, actor.user, urls);
   }
 
   @Get(':project')

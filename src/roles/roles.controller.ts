@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Authenticated, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -12,20 +10,19 @@ import { UpdateRoleDto } from './dto/update-role.dto';
 import { ObjectIdPipe } from './object-id.pipe';
 import { RoleResponse } from './role.serializer';
 import { RolesService } from './roles.service';
-import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('roles')
 @Controller('api/roles')
 export class RolesController {
   constructor(
     private readonly roles: RolesService,
-    private readonly permissions: PermissionService,
   ) {}
 
   @Get()
   @Authenticated()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<RoleResponse>> {
-    return this.roles.list(await this.permissions.forRequest(req), currentUser(req), page, urls);
+  async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<RoleResponse>> {
+    return this.roles.list(actor.permissions, actor.user, page, urls);
   }
 
   @Post()
@@ -36,8 +33,8 @@ export class RolesController {
 
   @Get(':id')
   @Authenticated()
-  async get(@Req() req: Request, @Param('id', ObjectIdPipe) id: number, @Urls() urls: UrlBuilder): Promise<RoleResponse> {
-    return this.roles.get(await this.permissions.forRequest(req), currentUser(req), id, urls);
+  async get(@CurrentActor() actor: Actor, @Param('id', ObjectIdPipe) id: number, @Urls() urls: UrlBuilder): Promise<RoleResponse> {
+    return this.roles.get(actor.permissions, actor.user, id, urls);
   }
 
   /** PUT requires the name, PATCH nothing; both leave fields that are not sent as they are. */

@@ -15,6 +15,7 @@ import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer
 import { ScreenshotContext } from './screenshots.repository';
 import { ScreenshotsService } from './screenshots.service';
 import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** Screenshots site-wide (what the caller can see), one by one with their image and strings, and per component. */
 @ApiTags('screenshots')
@@ -27,8 +28,8 @@ export class ScreenshotsController {
 
   @Get('screenshots')
   @Public()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
-    return this.screenshots.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, page, urls);
+  async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
+    return this.screenshots.list({ visibility: (actor.permissions).projectVisibility() }, page, urls);
   }
 
   /** Multipart `image` with `name`, `project_slug`, `component_slug` and `language_code`; the permission is checked on the component named. */
@@ -61,8 +62,8 @@ export class ScreenshotsController {
   @Delete('screenshots/:id')
   @HttpCode(204)
   @RequirePermission('screenshot.delete', 'screenshot')
-  async remove(@Req() req: Request, @Target() context: ScreenshotContext): Promise<void> {
-    await this.screenshots.remove(context, currentUser(req).id ?? null);
+  async remove(@CurrentActor() actor: Actor, @Target() context: ScreenshotContext): Promise<void> {
+    await this.screenshots.remove(context, actor.user.id ?? null);
   }
 
   @Get('screenshots/:id/file')

@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import type { ComponentContext } from '../components/component-context';
 import { RequirePermission } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
@@ -10,7 +8,7 @@ import { Urls } from '../core/urls/urls.decorator';
 import { serializeTranslation, TranslationResponse } from './translation.serializer';
 import { TranslationLifecycleService } from './translation-lifecycle.service';
 import type { TranslationContext } from './translation-context';
-import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** Adding a language to a component and removing a translation: both change the repository. */
 @ApiTags('translations')
@@ -18,7 +16,6 @@ import { currentUser } from '../users/current-user';
 export class TranslationLifecycleController {
   constructor(
     private readonly lifecycle: TranslationLifecycleService,
-    private readonly permissions: PermissionService,
   ) {}
 
   /**
@@ -29,9 +26,9 @@ export class TranslationLifecycleController {
   @HttpCode(201)
   @RequirePermission('translation.add', 'component')
   async add(
-    @Req() req: Request, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
+    @CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
   ): Promise<{ data: TranslationResponse; result: TranslationResponse }> {
-    const created = await this.lifecycle.add(context, body?.language_code, await this.permissions.forRequest(req), currentUser(req), urls);
+    const created = await this.lifecycle.add(context, body?.language_code, actor.permissions, actor.user, urls);
     const translation = serializeTranslation(created, urls, { embedComponent: false });
     return { data: translation, result: translation };
   }
@@ -39,7 +36,7 @@ export class TranslationLifecycleController {
   @Delete('translations/:project/:component/:language')
   @HttpCode(204)
   @RequirePermission('translation.delete', 'translation')
-  async remove(@Req() req: Request, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<void> {
-    await this.lifecycle.remove(context, currentUser(req), urls);
+  async remove(@CurrentActor() actor: Actor, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<void> {
+    await this.lifecycle.remove(context, actor.user, urls);
   }
 }

@@ -1,7 +1,5 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Public, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
 import { Page, PageRequest } from '../core/pagination/page';
@@ -15,26 +13,26 @@ import {
 } from './translation.serializer';
 import type { TranslationContext } from './translation-context';
 import { TranslationsService } from './translations.service';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('translations')
 @Controller('api/translations')
 export class TranslationsController {
   constructor(
     private readonly translations: TranslationsService,
-    private readonly permissions: PermissionService,
   ) {}
 
   /** Translations of every project the caller can see. */
   @Get()
   @Public()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<TranslationResponse>> {
-    return this.translations.list(await this.permissions.forRequest(req), page, urls);
+  async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<TranslationResponse>> {
+    return this.translations.list(actor.permissions, page, urls);
   }
 
   @Get(':project/:component/:language')
   @ViewTarget('translation')
-  async get(@Req() req: Request, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<TranslationResponse> {
-    return serializeTranslation(context, urls, { embedComponent: true, viewer: await this.permissions.forRequest(req) });
+  async get(@CurrentActor() actor: Actor, @Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<TranslationResponse> {
+    return serializeTranslation(context, urls, { embedComponent: true, viewer: actor.permissions });
   }
 
   @Get(':project/:component/:language/statistics')

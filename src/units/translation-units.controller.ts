@@ -1,7 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
 import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
@@ -12,7 +10,7 @@ import type { TranslationContext } from '../translations/translation-context';
 import { serializeUnit, UnitResponse } from './unit.serializer';
 import { UnitCreationService } from './unit-creation.service';
 import { UnitsService } from './units.service';
-import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('translations')
 @Controller('api/translations')
@@ -20,7 +18,6 @@ export class TranslationUnitsController {
   constructor(
     private readonly units: UnitsService,
     private readonly creation: UnitCreationService,
-    private readonly permissions: PermissionService,
   ) {}
 
   /** The translation's strings in file order, narrowed by the `q` search. */
@@ -33,8 +30,8 @@ export class TranslationUnitsController {
   @Post(':project/:component/:language/units')
   @HttpCode(200)
   @RequirePermission('unit.add', 'translation')
-  async create(@Req() req: Request, @Target() context: TranslationContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder): Promise<{ unit: UnitResponse }> {
-    const editor = { permissions: await this.permissions.forRequest(req), userId: currentUser(req)?.id ?? null };
+  async create(@CurrentActor() actor: Actor, @Target() context: TranslationContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder): Promise<{ unit: UnitResponse }> {
+    const editor = { permissions: actor.permissions, userId: actor.user?.id ?? null };
     return { unit: serializeUnit(await this.creation.create(context, body ?? {}, editor), urls) };
   }
 }

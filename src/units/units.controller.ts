@@ -13,6 +13,7 @@ import { Editor, UnitEditingService } from './unit-editing.service';
 import { UnitContext } from './units.repository';
 import { UnitsService } from './units.service';
 import { currentUser } from '../users/current-user';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('units')
 @Controller('api/units')
@@ -26,8 +27,8 @@ export class UnitsController {
   /** Units of every project the caller can see, narrowed by the `q` search. */
   @Get()
   @Public()
-  async list(@Req() req: Request, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UnitResponse>> {
-    return this.units.list({ visibility: (await this.permissions.forRequest(req)).projectVisibility() }, q, page, urls);
+  async list(@CurrentActor() actor: Actor, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UnitResponse>> {
+    return this.units.list({ visibility: (actor.permissions).projectVisibility() }, q, page, urls);
   }
 
   @Get(':id')

@@ -7,8 +7,7 @@ import { CreateNotificationDto } from './dto/create-notification.dto';
 import { UpdateNotificationDto } from './dto/update-notification.dto';
 import { NotificationsService } from './notifications.service';
 import { NotificationResponse } from './user.serializer';
-import { CurrentActor } from './users.controller';
-import { Actor } from './users.service';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** Subscriptions belong to one user: the routes need a login, the service checks it is the user or a user.edit holder. */
 @ApiTags('users')

@@ -8,7 +8,8 @@ import { NotificationScope } from './notifications.data';
 import { User } from './user.entity';
 import { NotificationResponse, serializeNotification } from './user.serializer';
 import { SubscriptionFields, UsersRepository } from './users.repository';
-import { Actor, isSelf, UsersService } from './users.service';
+import type { Actor } from '../auth/policy/current-actor';
+import { isSelf, UsersService } from './users.service';
 
 /** A user's notification subscriptions; managed by the user, or by holders of user.edit. */
 @Injectable()

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ChangesService } from '../changes/changes.service';
 import { UserStatisticsResponse } from './user.serializer';
 import { UsersRepository } from './users.repository';
-import { Actor, UsersService } from './users.service';
+import type { Actor } from '../auth/policy/current-actor';
+import { UsersService } from './users.service';
 
 /** `GET /api/users/<username>/statistics/`, visible to whoever may see the account. */
 @Injectable()

@@ -1,9 +1,5 @@
-import {
-  Body, Controller, createParamDecorator, Delete, ExecutionContext, Get, HttpCode, Injectable, Param, Patch, PipeTransform, Post, Put, Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Authenticated, Public, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -15,23 +11,8 @@ import { ListUsersQuery } from './dto/list-users.query';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserStatisticsService } from './user-statistics.service';
 import { BasicUserResponse, TokenResponse, UserResponse, UserStatisticsResponse } from './user.serializer';
-import { Actor, UsersService } from './users.service';
-import { currentUser } from './current-user';
-
-/** Resolves the caller with their permissions (PermissionService loads them once per request). */
-@Injectable()
-class ActorPipe implements PipeTransform<Request, Promise<Actor>> {
-  constructor(private readonly permissions: PermissionService) {}
-
-  async transform(req: Request): Promise<Actor> {
-    return { user: currentUser(req), permissions: await this.permissions.forRequest(req) };
-  }
-}
-
-const RequestParam = createParamDecorator((_data: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Request>());
-
-/** The caller, for the object checks the services make beyond the route's policy. */
-export const CurrentActor = () => RequestParam(ActorPipe);
+import { UsersService } from './users.service';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('users')
 @Controller('api/users')

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { MembershipService } from '../auth/membership.service';
 import { ChangesService } from '../changes/changes.service';
-import { UserPermissions } from '../auth/user-permissions';
 import { DomainError, NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -13,13 +12,9 @@ import { UpdateUserDto } from './dto/update-user.dto';
 import { User } from './user.entity';
 import { BasicUserResponse, serializeBasicUser, serializeUser, TokenResponse, UserResponse } from './user.serializer';
 import { UserFields, UsersRepository } from './users.repository';
+import type { Actor } from '../auth/policy/current-actor';
 
 /** The caller of a request: who they are, and what their groups allow. */
-export interface Actor {
-  user: User;
-  permissions: UserPermissions;
-}
-
 enum UserErrorCode {
   LastSuperuser = 'last-superuser',
   BuiltInUser = 'built-in-user',
