@@ -13,7 +13,7 @@ export interface Actor {
 
 /** Resolves the caller with their permissions (PermissionService loads them once per request). */
 @Injectable()
-export class ActorPipe implements PipeTransform<Request, Promise<Actor>> {
+class ActorPipe implements PipeTransform<Request, Promise<Actor>> {
   constructor(private readonly permissions: PermissionService) {}
 
   async transform(req: Request): Promise<Actor> {
