@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { REQUEST_AUTHENTICATOR } from '../core/http/request-context';
 import { AdminAccountsService } from './admin-accounts.service';
 import { AuthenticationService } from './authentication.service';
+import { BotAccounts } from './bot-accounts';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 import { UserStatisticsService } from './user-statistics.service';
@@ -11,7 +12,7 @@ import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController, NotificationsController],
-  providers: [UsersRepository, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService],
-  exports: [AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService],
+  providers: [UsersRepository, BotAccounts, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService],
+  exports: [BotAccounts, AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService],
 })
 export class UsersModule {}

@@ -91,6 +91,22 @@ export class UsersRepository {
     return users.save(users.create({ ...fields, lastLogin: null }));
   }
 
+  async usernamesStartingWith(manager: EntityManager, prefix: string): Promise<Set<string>> {
+    const rows: { username: string }[] = await manager.query("SELECT username FROM users WHERE username LIKE $1 || '%'", [prefix.replace(/[\\%_]/g, '\\$&')]);
+    return new Set(rows.map((row) => row.username));
+  }
+
+  /** Deletes a bot user holding a key of the project (and so the key); false when there is none with that id. */
+  async deleteProjectBot(projectId: number, userId: number): Promise<boolean> {
+    const { affected } = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(User)
+      .where('id = :userId AND is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = :projectId)', { userId, projectId })
+      .execute();
+    return Boolean(affected);
+  }
+
   save(manager: EntityManager, user: User): Promise<User> {
     return manager.getRepository(User).save(user);
   }

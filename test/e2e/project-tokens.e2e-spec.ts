@@ -43,6 +43,17 @@ describe('project-scoped tokens', () => {
     expect(users).toEqual([{ is_bot: true }]);
   });
 
+  it('gives keys whose names read alike bot users of their own (-2, …)', async () => {
+    const project = await createProject(t);
+    const admin = await createUser(t);
+    await joinProjectTeam(t, admin.user.id, project, 'Administration');
+    const create = async (name: string) => (await call('post', `/api/projects/${project.slug}/tokens/`, admin.auth).send({ name }).expect(201)).body.user;
+    expect(await create('Sync')).toBe(urls.user(`bot-${project.slug}-sync`));
+    expect(await create('Sync')).toBe(urls.user(`bot-${project.slug}-sync-2`));
+    expect(await create('a_b')).toBe(urls.user(`bot-${project.slug}-a-b`));
+    expect(await create('a%b')).toBe(urls.user(`bot-${project.slug}-a-b-2`));
+  });
+
   it('lists keys without their secret and revokes one on delete', async () => {
     const project = await createProject(t);
     const admin = await createUser(t, { isSuperuser: true });

@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotFoundError, ValidationError } from '../../core/errors/domain-error';
 import { UrlBuilder } from '../../core/urls/url-builder';
+import { MembershipService } from '../../auth/membership.service';
 import { AuthenticationService } from '../../users/authentication.service';
+import { BotAccounts } from '../../users/bot-accounts';
 import { Project } from '../project.entity';
 import { CreateProjectTokenDto } from './create-project-token.dto';
 
@@ -38,6 +40,8 @@ export class ProjectTokensService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly authentication: AuthenticationService,
+    private readonly bots: BotAccounts,
+    private readonly membership: MembershipService,
   ) {}
 
   async list(project: Project, urls: UrlBuilder): Promise<ProjectTokenResponse[]> {
@@ -51,11 +55,8 @@ export class ProjectTokensService {
     const botId = await this.dataSource.transaction(async (manager) => {
       const valid: { id: number }[] = await manager.query('SELECT id FROM groups WHERE defining_project_id = $1 AND id = ANY($2::int[])', [project.id, teams]);
       if (valid.length !== teams.length) throw ValidationError.field('teams', 'Choose teams of this project.', 'invalid_choice');
-      const [{ id }]: { id: number }[] = await manager.query(
-        `INSERT INTO users (username, full_name, is_bot, is_active) VALUES ($1, $2, true, true) RETURNING id`,
-        [await this.freeUsername(manager, project.slug, dto.name), dto.name],
-      );
-      await manager.query('INSERT INTO user_groups (user_id, group_id) SELECT $1, unnest($2::int[])', [id, teams]);
+      const id = await this.bots.create(manager, botUsername(project.slug, dto.name), dto.name);
+      for (const team of teams) await this.membership.add(id, team, manager);
       return id;
     });
     const token = await this.authentication.issueKey(botId, { kind: 'wlp_', expires, projectId: project.id, name: dto.name });
@@ -65,13 +66,7 @@ export class ProjectTokensService {
 
   /** Deleting the bot user revokes the key with it. */
   async remove(project: Project, id: number): Promise<void> {
-    const { affected } = await this.dataSource
-      .createQueryBuilder()
-      .delete()
-      .from('users')
-      .where('id = :id AND is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = :project)', { id, project: project.id })
-      .execute();
-    if (!affected) throw new NotFoundError('Token not found.');
+    if (!(await this.bots.removeProjectBot(project.id, id))) throw new NotFoundError('Token not found.');
   }
 
   private rows(manager: EntityManager, projectId: number): Promise<TokenRow[]> {
@@ -84,15 +79,10 @@ export class ProjectTokensService {
     );
   }
 
-  private async freeUsername(manager: EntityManager, projectSlug: string, name: string): Promise<string> {
-    const base = `bot-${projectSlug}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'token'}`.slice(0, 140);
-    const taken = new Set(
-      ((await manager.query('SELECT username FROM users WHERE username LIKE $1', [`${base}%`])) as { username: string }[]).map((row) => row.username),
-    );
-    let candidate = base;
-    for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
-    return candidate;
-  }
+}
+
+function botUsername(projectSlug: string, name: string): string {
+  return `bot-${projectSlug}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'token'}`.slice(0, 140);
 }
 
 function serialize(row: TokenRow, urls: UrlBuilder): ProjectTokenResponse {
