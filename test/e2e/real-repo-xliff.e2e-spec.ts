@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCEPTED, extractRealRepo, msgfmtCheck, xmllintCheck } from '../../src/formats/fixtures/toolchain';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
+import { xpath } from '../support/independent-counts';
 
 /** The ids of an XLIFF file's trans-units, all or only those with a non-empty target, as xmllint reads them. */
 function unitIds(path: string, withTarget: boolean): string[] {
   const filter = withTarget ? "[*[local-name()='target' and string-length(.) > 0]]" : '';
-  const out = execFileSync('xmllint', ['--xpath', `//*[local-name()='trans-unit']${filter}/@id`, path], { encoding: 'utf8' });
-  return [...out.matchAll(/id="([^"]*)"/g)].map((match) => match[1]);
+  return [...xpath(path, `//*[local-name()='trans-unit']${filter}/@id`).matchAll(/id="([^"]*)"/g)].map((match) => match[1]);
 }
 
 /**

@@ -23,7 +23,7 @@ export function msgfmtStatistics(path: string): { translated: number; fuzzy: num
 }
 
 /** The results of an XPath expression over a file, as xmllint prints them (`--xpath`), or none. */
-function xpath(path: string, expression: string): string {
+export function xpath(path: string, expression: string): string {
   const result = spawnSync('xmllint', ['--xpath', expression, path], { encoding: 'utf8' });
   if (result.error) throw new Error(`xmllint could not run (${result.error.message}); install libxml2-utils`);
   return result.status === 0 ? result.stdout : '';
