@@ -16,7 +16,7 @@ export class ComponentLookup {
     return this.components.findById(id);
   }
 
-  /** Every component of the project (those in categories too). */
+  /** Every component of the project (those in categories too), ordered by name. */
   findAllOfProject(projectId: number): Promise<ComponentContext[]> {
     return this.components.findAllOfProject(projectId);
   }

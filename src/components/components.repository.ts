@@ -95,7 +95,7 @@ export class ComponentsRepository {
 
   /** Every component of the project (those in categories too). */
   async findAllOfProject(projectId: number): Promise<ComponentContext[]> {
-    return this.hydrate(await this.dataSource.getRepository(Component).find({ where: { projectId }, order: { id: 'ASC' } }));
+    return this.hydrate(await this.dataSource.getRepository(Component).find({ where: { projectId }, order: { name: 'ASC', id: 'ASC' } }));
   }
 
   /**

@@ -51,9 +51,6 @@ export interface Archive {
   stream: Readable;
 }
 
-/** Everything a component's translations are read from, listed from the database. */
-const ALL = 1_000_000;
-
 /**
  * Downloads of translation files straight from the working copies: a single translation's file, or ZIP
  * archives of a component's or a project's files. Files are read whole under the owning repository's
@@ -104,17 +101,16 @@ export class DownloadsService {
   async projectArchive(project: Project, format: unknown, languageCode: unknown, permissions: UserPermissions): Promise<Archive> {
     const exporter = archiveExporter(format);
     const language = languageFilter(languageCode);
-    const rows = await this.dataSource.getRepository(Component).find({ where: { projectId: project.id }, order: { name: 'ASC', id: 'ASC' } });
     const zip = new JSZip();
     // Restricted components go only to those who may see them.
-    for (const context of (await this.components.hydrate(rows)).filter((row) => permissions.canSee(componentScope(row)))) {
+    for (const context of (await this.components.findAllOfProject(project.id)).filter((row) => permissions.canSee(componentScope(row)))) {
       await this.addComponent(zip, context, `${context.path}/`, language, exporter);
     }
     return { name: `${project.slug}.zip`, stream: generate(zip) };
   }
 
   private async addComponent(zip: JSZip, context: ComponentContext, prefix: string, languageCode: string | null, exporter: string | undefined): Promise<void> {
-    const [translations] = await this.translations.pageOfComponent(context, 0, ALL);
+    const translations = await this.translations.allOfComponent(context);
     const wanted = translations.filter((t) => t.translation.filename && safePath(t.translation.filename) && (languageCode === null || matchesLanguage(t, languageCode)));
     const owner = workingCopyOwner(context);
     await this.locks.withLock(String(owner.id), async () => {

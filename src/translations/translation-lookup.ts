@@ -16,8 +16,8 @@ export class TranslationLookup {
     return this.translations.findByIds(ids);
   }
 
-  /** One page of a component's translations, and how many it has. */
-  pageOfComponent(component: ComponentContext, offset: number, limit: number): Promise<[TranslationContext[], number]> {
-    return this.translations.pageOfComponent(component, offset, limit);
+  /** Every translation of the component, source included, ordered by language. */
+  allOfComponent(component: ComponentContext): Promise<TranslationContext[]> {
+    return this.translations.pageOfComponent(component);
   }
 }

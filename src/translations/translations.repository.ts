@@ -26,6 +26,10 @@ export interface ProjectLanguageRow {
   translatedChars: number;
 }
 
+/** A project's translations with their languages, source translations left out. */
+const PROJECT_LANGUAGES =
+  'FROM translations t JOIN components c ON c.id = t.component_id JOIN languages l ON l.id = t.language_id WHERE c.project_id = $1 AND NOT t.is_source';
+
 /** Reads translations and sums their stored aggregates; never scans units. */
 @Injectable()
 export class TranslationsRepository {
@@ -56,20 +60,33 @@ export class TranslationsRepository {
   }
 
   /** Translations of visible projects, ordered by project, component and language. */
-  async pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<[TranslationContext[], number]> {
-    const query = this.ordered().innerJoin(Project, 'p', 'p.id = c.project_id');
-    whereProjectVisible(query, 'p', visibility, 'c');
-    const count = await query.getCount();
-    const rows = await query.orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').addOrderBy('l.code').offset(offset).limit(limit).getMany();
-    return [await this.hydrate(rows), count];
+  countVisible(visibility: ProjectVisibility): Promise<number> {
+    return this.visible(visibility).getCount();
   }
 
-  /** Every translation of the component, source included, ordered by language. */
-  async pageOfComponent(component: ComponentContext, offset: number, limit: number): Promise<[TranslationContext[], number]> {
-    const query = this.ordered().where('t.component_id = :id', { id: component.component.id });
-    const count = await query.getCount();
-    const rows = await query.orderBy('l.code').addOrderBy('t.id').offset(offset).limit(limit).getMany();
-    return [await this.hydrate(rows, [component]), count];
+  async pageVisible(visibility: ProjectVisibility, offset: number, limit: number): Promise<TranslationContext[]> {
+    const rows = await this.visible(visibility).orderBy('p.slug').addOrderBy('c.name').addOrderBy('c.id').addOrderBy('l.code').offset(offset).limit(limit).getMany();
+    return this.hydrate(rows);
+  }
+
+  private visible(visibility: ProjectVisibility): SelectQueryBuilder<Translation> {
+    const query = this.ordered().innerJoin(Project, 'p', 'p.id = c.project_id');
+    whereProjectVisible(query, 'p', visibility, 'c');
+    return query;
+  }
+
+  countOfComponent(component: ComponentContext): Promise<number> {
+    return this.ofComponent(component).getCount();
+  }
+
+  /** Translations of the component, source included, ordered by language; without a limit all of them. */
+  async pageOfComponent(component: ComponentContext, offset = 0, limit?: number): Promise<TranslationContext[]> {
+    const rows = await this.ofComponent(component).orderBy('l.code').addOrderBy('t.id').offset(offset).limit(limit).getMany();
+    return this.hydrate(rows, [component]);
+  }
+
+  private ofComponent(component: ComponentContext): SelectQueryBuilder<Translation> {
+    return this.ordered().where('t.component_id = :id', { id: component.component.id });
   }
 
   /** The project's translations summed, source translations left out (their strings are the originals). */
@@ -102,16 +119,20 @@ export class TranslationsRepository {
   }
 
   /** Per-language sums over the project's translations (source translations left out), by language name. */
-  async projectLanguages(projectId: number, offset: number, limit: number): Promise<[ProjectLanguageRow[], number]> {
-    const from = 'FROM translations t JOIN components c ON c.id = t.component_id JOIN languages l ON l.id = t.language_id WHERE c.project_id = $1 AND NOT t.is_source';
-    const [{ count }]: { count: string }[] = await this.dataSource.query(`SELECT count(DISTINCT t.language_id) AS count ${from}`, [projectId]);
+  async countProjectLanguages(projectId: number): Promise<number> {
+    const [{ count }]: { count: string }[] = await this.dataSource.query(`SELECT count(DISTINCT t.language_id) AS count ${PROJECT_LANGUAGES}`, [projectId]);
+    return Number(count);
+  }
+
+  /** The project's languages with their sums, ordered by name; without a limit all of them. */
+  async projectLanguages(projectId: number, offset = 0, limit: number | null = null): Promise<ProjectLanguageRow[]> {
     const rows: Record<string, string>[] = await this.dataSource.query(
       `SELECT l.name, l.code, sum(t.total) AS total, sum(t.translated) AS translated, sum(t.total_words) AS total_words,
               sum(t.translated_words) AS translated_words, sum(t.total_chars) AS total_chars, sum(t.translated_chars) AS translated_chars
-       ${from} GROUP BY l.id, l.name, l.code ORDER BY l.name, l.code OFFSET $2 LIMIT $3`,
+       ${PROJECT_LANGUAGES} GROUP BY l.id, l.name, l.code ORDER BY l.name, l.code OFFSET $2 LIMIT $3`,
       [projectId, offset, limit],
     );
-    const rowsOut = rows.map((row) => ({
+    return rows.map((row) => ({
       name: row.name,
       code: row.code,
       total: Number(row.total),
@@ -121,7 +142,6 @@ export class TranslationsRepository {
       totalChars: Number(row.total_chars),
       translatedChars: Number(row.translated_chars),
     }));
-    return [rowsOut, Number(count)];
   }
 
   /** Translations joined to their component and language, for filtering and ordering. */
