@@ -5,8 +5,18 @@ import tseslint from 'typescript-eslint';
 /**
  * Lint: the recommended rules, and the type-aware ones that catch what the compiler does not — a promise nobody
  * awaits, an async callback where a void one is expected, a switch that forgets a case. Module boundaries are
- * dependency-cruiser's job (.dependency-cruiser.cjs), unused code knip's (knip.json).
+ * dependency-cruiser's job (.dependency-cruiser.cjs), unused code knip's (knip.ts).
  */
+/** DRF's validation messages are spelled once, in MESSAGES (src/core/validation/field-rules.ts), which clients show verbatim. */
+const DRF_MESSAGES = {
+  selector: [
+    'Literal[value=/^(This field is required|This field may not be (blank|null)|Not a valid string|Must be a valid boolean|A valid integer is required)\\.$/]',
+    'Literal[value=/^Ensure this (field has no more than|value is (greater|less) than or equal to) \\d/]',
+    'TemplateElement[value.raw=/is not a valid choice/]',
+  ].join(', '),
+  message: 'Use MESSAGES from src/core/validation/field-rules.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   eslint.configs.recommended,
@@ -22,6 +32,11 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/core/validation/field-rules.ts'],
+    rules: { 'no-restricted-syntax': ['error', DRF_MESSAGES] },
   },
   {
     // Writers escape control characters and validators refuse them: matching them is these files' purpose.

@@ -27,6 +27,7 @@ import { assertFilemask, ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
 import { DocfileImport, readDocfileUpload } from './docfile-upload';
 import { WEBLATE_COMMITTER } from '../repositories/signatures';
+import { MESSAGES } from '../core/validation/field-rules';
 
 /**
  * POST /api/projects/<p>/components/: validates and stores the component, then hands the repository work
@@ -60,7 +61,7 @@ export class ComponentCreationService {
     assertFilemask(fields.filemask);
     const uploaded = Boolean(zipfile ?? document);
     const repo = uploaded ? LOCAL_REPO : fields.repo?.trim();
-    if (!repo) throw ValidationError.field('repo', 'This field is required.', 'required');
+    if (!repo) throw ValidationError.field('repo', MESSAGES.required, 'required');
     if (fields.push) await this.repositorySettings.checkPushUrl(fields.push, uploaded ? 'local' : (fields.vcs ?? 'git'));
     const linked = repo.startsWith(INTERNAL_SCHEME) ? (await this.repositorySettings.resolveLinkTarget(repo, permissions)).component : null;
     if (!linked && !uploaded) await this.repositorySettings.checkRepoUrl(repo);
@@ -147,7 +148,7 @@ export class ComponentCreationService {
 function assertRequired(fields: NewComponentDto): asserts fields is NewComponentDto & { filemask: string; file_format: string } {
   const missing = (['filemask', 'file_format'] as const).filter((attr) => !fields[attr]);
   if (missing.length) {
-    throw new ValidationError(missing.map((attr) => ({ code: 'required', detail: 'This field is required.', attr })));
+    throw new ValidationError(missing.map((attr) => ({ code: 'required', detail: MESSAGES.required, attr })));
   }
 }
 

@@ -20,6 +20,7 @@ import { detectImageFormat, ImageFormat, ScreenshotStorage } from './screenshot-
 import { ScreenshotContext, ScreenshotFilter, ScreenshotsRepository } from './screenshots.repository';
 import { componentScope, projectScope } from '../auth/scopes';
 import { isPgError, PG_ERROR } from '../database/pg-error';
+import { MESSAGES } from '../core/validation/field-rules';
 
 /** Who is acting: what they may do and who to record. */
 export interface ScreenshotCaller {
@@ -161,7 +162,7 @@ export class ScreenshotsService {
   /** Associates a string of the screenshot's component (as the unit of the screenshot's own translation). */
   async addUnit(context: ScreenshotContext, rawUnitId: unknown, urls: UrlBuilder): Promise<ScreenshotResponse> {
     const unitId = parseUnitId(rawUnitId);
-    if (unitId === null) throw ValidationError.field('unit_id', 'A valid integer is required.', 'invalid');
+    if (unitId === null) throw ValidationError.field('unit_id', MESSAGES.integer, 'invalid');
     const counterpart = await this.screenshots.findCounterpartUnit(unitId, context.translation.component.component.id, context.screenshot.translationId);
     if (counterpart === null) throw ValidationError.field('unit_id', `Invalid pk "${unitId}" - object does not exist.`, 'does_not_exist');
     try {

@@ -15,6 +15,7 @@ import { toRow } from './unit-rows';
 import { appendUnits } from './append-units';
 import { assertCanAddUnits } from './unit-management';
 import { UnitContext, UnitsRepository } from './units.repository';
+import { MESSAGES } from '../core/validation/field-rules';
 
 /**
  * POST …/units/: a new string. Monolingual components take a key and value in the source language and get an
@@ -91,13 +92,13 @@ export class UnitCreationService {
 
 function requiredText(body: Record<string, unknown>, field: string): string {
   const value = optionalText(body, field);
-  if (!value) throw ValidationError.field(field, 'This field is required.', 'required');
+  if (!value) throw ValidationError.field(field, MESSAGES.required, 'required');
   return value;
 }
 
 function optionalText(body: Record<string, unknown>, field: string): string {
   const value = body[field] ?? '';
-  if (typeof value !== 'string') throw ValidationError.field(field, 'Not a valid string.');
+  if (typeof value !== 'string') throw ValidationError.field(field, MESSAGES.string);
   return value;
 }
 
@@ -106,7 +107,7 @@ function strings(body: Record<string, unknown>, field: string, forms?: number): 
   const value = body[field];
   const list = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(list) || !list.length || !list.every((form) => typeof form === 'string')) {
-    throw ValidationError.field(field, 'This field is required.', 'required');
+    throw ValidationError.field(field, MESSAGES.required, 'required');
   }
   if (forms !== undefined && forms > 1 && list.length === 1) return [list[0], ...Array<string>(forms - 1).fill('')];
   return list;
@@ -119,7 +120,7 @@ function stateOf(body: Record<string, unknown>, empty: boolean): UnitState {
   if (body.state === undefined) return empty ? UnitState.Empty : UnitState.Translated;
   const state = Number(body.state) as UnitState;
   if (!NEW_UNIT_STATES.includes(state)) {
-    throw ValidationError.field('state', `"${String(body.state)}" is not a valid choice.`, 'invalid_choice');
+    throw ValidationError.field('state', MESSAGES.choice({ value: body.state }), 'invalid_choice');
   }
   if (empty) throw ValidationError.field('state', 'A string without a translation can not have a state.');
   return state;

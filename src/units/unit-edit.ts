@@ -1,5 +1,6 @@
 import { ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
+import { MESSAGES } from '../core/validation/field-rules';
 
 /** The target and state a write asks for, validated by Weblate's rules (UnitWriteSerializer). */
 export interface TargetChange {
@@ -24,7 +25,7 @@ export function validateTargetChange(body: Record<string, unknown>, expectedForm
   }
   const state = typeof body.state === 'string' && /^\d+$/.test(body.state) ? Number(body.state) : body.state;
   if (typeof state !== 'number' || !WRITABLE_STATES.includes(state)) {
-    throw ValidationError.field('state', `"${String(body.state)}" is not a valid choice.`, 'invalid_choice');
+    throw ValidationError.field('state', MESSAGES.choice({ value: body.state }), 'invalid_choice');
   }
   if (target.length !== expectedForms) {
     throw ValidationError.field('target', `Number of plurals does not match the number of plural forms in the language (${expectedForms}).`);
@@ -38,7 +39,7 @@ export function validateTargetChange(body: Record<string, unknown>, expectedForm
 export function optionalText(body: Record<string, unknown>, field: string): string | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw ValidationError.field(field, 'Not a valid string.');
+  if (typeof value !== 'string') throw ValidationError.field(field, MESSAGES.string);
   return value;
 }
 

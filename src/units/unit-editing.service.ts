@@ -18,6 +18,7 @@ import { assertCanDeleteUnits } from './unit-management';
 import { regexFlagProblem } from '../checks';
 import { componentScope } from '../auth/scopes';
 import type { PermissionScope } from '../auth/user-permissions';
+import { MESSAGES } from '../core/validation/field-rules';
 
 export interface Editor {
   permissions: UserPermissions;
@@ -43,7 +44,7 @@ export class UnitEditingService {
     if (translation.component.component.locked) throw new ComponentLockedError();
     const isSource = translation.translation.isSource;
     const change = validateTargetChange(body, expectedForms(context));
-    if (complete && !change && !isSource) throw ValidationError.field('target', 'This field is required.', 'required');
+    if (complete && !change && !isSource) throw ValidationError.field('target', MESSAGES.required, 'required');
     const sourceFields = { explanation: optionalText(body, 'explanation'), extraFlags: optionalText(body, 'extra_flags'), labels: optionalIds(body, 'labels') };
     const flagsProblem = sourceFields.extraFlags === undefined ? null : regexFlagProblem(sourceFields.extraFlags);
     if (flagsProblem) throw ValidationError.field('extra_flags', flagsProblem);

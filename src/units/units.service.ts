@@ -7,6 +7,7 @@ import { CompiledQuery, compileQuery, QuerySyntaxError } from './search';
 import { serializeUnit, UnitResponse } from './unit.serializer';
 import { UnitsRepository } from './units.repository';
 import { isPgError, PG_ERROR } from '../database/pg-error';
+import { MESSAGES } from '../core/validation/field-rules';
 
 /** Unit lists: a `q` search over the visible units, or over one translation's units in file order. */
 @Injectable()
@@ -33,7 +34,7 @@ export class UnitsService {
 }
 
 function compileSearch(q: unknown): CompiledQuery {
-  if (q !== undefined && typeof q !== 'string') throw ValidationError.field('q', 'Not a valid string.');
+  if (q !== undefined && typeof q !== 'string') throw ValidationError.field('q', MESSAGES.string);
   try {
     return compileQuery(q ?? '');
   } catch (error) {

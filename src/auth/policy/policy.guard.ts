@@ -9,6 +9,7 @@ import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, Validation
 import { requestContext } from '../../core/http/request-context';
 import { ACCESS_POLICY, AccessPolicy } from './policy.decorators';
 import { setTarget, TargetKind, TargetLoader } from './target';
+import { MESSAGES } from '../../core/validation/field-rules';
 
 class MissingPolicyError extends Error {}
 
@@ -71,8 +72,8 @@ export class PolicyGuard implements CanActivate {
 
 function operationPermission(body: unknown): ProjectPermission {
   const operation = (body as { operation?: unknown } | undefined)?.operation;
-  if (operation === undefined || operation === '') throw ValidationError.field('operation', 'This field is required.', 'required');
+  if (operation === undefined || operation === '') throw ValidationError.field('operation', MESSAGES.required, 'required');
   const permission = typeof operation === 'string' ? REPOSITORY_OPERATIONS[operation] : undefined;
-  if (!permission) throw ValidationError.field('operation', `"${String(operation)}" is not a valid choice.`, 'invalid_choice');
+  if (!permission) throw ValidationError.field('operation', MESSAGES.choice({ value: operation }), 'invalid_choice');
   return permission;
 }

@@ -1,14 +1,13 @@
-import { IsDefined, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const SLUG_MESSAGE = 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.';
-const REQUIRED = { message: 'This field is required.' };
-const NOT_BLANK = { message: 'This field may not be blank.' };
 
 /** PATCH: any field; `project` and `category` are API links, `category` null for the top level. */
 export class CategoryFieldsDto {
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100)
+  @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(100)
   @NoControlCharacters()
   name?: string;
 
@@ -24,14 +23,14 @@ export class CategoryFieldsDto {
 
 /** POST and PUT: name, slug and project are required. */
 export class CreateCategoryDto {
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100)
+  @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(100)
   @NoControlCharacters()
   name: string;
 
-  @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE })
+  @Required() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE })
   slug: string;
 
-  @IsDefined(REQUIRED) @IsString()
+  @Required() @IsString()
   project: string;
 
   @ValidateIf((_dto, value) => value !== null && value !== '') @IsOptional() @IsString()

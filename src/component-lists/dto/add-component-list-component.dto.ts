@@ -1,11 +1,11 @@
-import { IsDefined, IsInt } from 'class-validator';
+import { IsInt } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
-import { whenPresent } from '../../core/validation/field-rules';
+import { MESSAGES, Required, whenPresent } from '../../core/validation/field-rules';
 
 /** POST /api/component-lists/<slug>/components/ */
 export class AddComponentListComponentDto {
-  @IsDefined({ message: 'This field is required.' })
+  @Required()
   @ToInteger()
-  @IsInt({ message: 'A valid integer is required.', ...whenPresent })
+  @IsInt({ message: MESSAGES.integer, ...whenPresent })
   component_id: number;
 }

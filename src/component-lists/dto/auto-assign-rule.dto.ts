@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsArray, IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateNested, ValidationArguments } from 'class-validator';
-import { whenSent, whenString } from '../../core/validation/field-rules';
+import { MESSAGES, whenSent, whenString } from '../../core/validation/field-rules';
 
 function compileError(pattern: string): string | null {
   try {
@@ -27,9 +27,9 @@ const IsRegex = () =>
 
 const Pattern = () =>
   applyDecorators(
-    IsString({ message: 'Not a valid string.' }),
-    IsNotEmpty({ message: 'This field may not be blank.', ...whenString }),
-    MaxLength(200, { message: 'Ensure this field has no more than 200 characters.', ...whenString }),
+    IsString({ message: MESSAGES.string }),
+    IsNotEmpty({ message: MESSAGES.blank, ...whenString }),
+    MaxLength(200, { message: MESSAGES.maxLength(200), ...whenString }),
     IsRegex(),
   );
 

@@ -1,11 +1,11 @@
-import { IsDefined } from 'class-validator';
+import { Required } from '../../core/validation/field-rules';
 import { UpdateComponentListDto } from './update-component-list.dto';
 
 /** POST /api/component-lists/ and PUT /api/component-lists/<slug>/: name and slug are required. */
 export class CreateComponentListDto extends UpdateComponentListDto {
-  @IsDefined({ message: 'This field is required.' })
+  @Required()
   declare name: string;
 
-  @IsDefined({ message: 'This field is required.' })
+  @Required()
   declare slug: string;
 }

@@ -1,6 +1,6 @@
 import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean } from '../../core/http/form-values';
-import { Trimmed, whenSent, whenString } from '../../core/validation/field-rules';
+import { MESSAGES, Trimmed, whenSent, whenString } from '../../core/validation/field-rules';
 import { AutoAssignField, AutoAssignRuleDto } from './auto-assign-rule.dto';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 
@@ -9,21 +9,21 @@ const SLUG = /^[-a-zA-Z0-9_]+$/;
 /** PATCH /api/component-lists/<slug>/: any subset of the fields; auto_assign, when sent, replaces every rule. */
 export class UpdateComponentListDto {
   @Trimmed()
-  @IsString({ message: 'Not a valid string.', ...whenSent })
-  @IsNotEmpty({ message: 'This field may not be blank.', ...whenString })
-  @MaxLength(100, { message: 'Ensure this field has no more than 100 characters.', ...whenString })
+  @IsString({ message: MESSAGES.string, ...whenSent })
+  @IsNotEmpty({ message: MESSAGES.blank, ...whenString })
+  @MaxLength(100, { message: MESSAGES.maxLength(100), ...whenString })
   @NoControlCharacters()
   name?: string;
 
   @Trimmed()
-  @IsString({ message: 'Not a valid string.', ...whenSent })
-  @IsNotEmpty({ message: 'This field may not be blank.', ...whenString })
-  @MaxLength(100, { message: 'Ensure this field has no more than 100 characters.', ...whenString })
+  @IsString({ message: MESSAGES.string, ...whenSent })
+  @IsNotEmpty({ message: MESSAGES.blank, ...whenString })
+  @MaxLength(100, { message: MESSAGES.maxLength(100), ...whenString })
   @Matches(SLUG, { message: 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.', ...whenString })
   slug?: string;
 
   @ToBoolean()
-  @IsBoolean({ message: 'Must be a valid boolean.', ...whenSent })
+  @IsBoolean({ message: MESSAGES.boolean, ...whenSent })
   show_dashboard?: boolean;
 
   @AutoAssignField()

@@ -1,16 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { FILE_FORMATS, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
 import { IsCheckFlags } from '../../core/validation/check-flags';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 import { IsRegularExpression } from '../../core/validation/regular-expression';
 import { IsRelativeRepositoryPath } from '../../core/validation/relative-repository-path';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const SLUG_MESSAGE = 'Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.';
-const REQUIRED = { message: 'This field is required.' };
-const NOT_BLANK = { message: 'This field may not be blank.' };
 
 /** `source_language` arrives as a code, or as a language object with `code` (what GET returns). */
 const toLanguageCode = ({ value }: { value: unknown }) =>
@@ -65,20 +64,20 @@ class ComponentSettingsDto {
 
 /** PATCH: anything, identity fields included. */
 export class ComponentFieldsDto extends ComponentSettingsDto {
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name?: string;
+  @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(100) @NoControlCharacters() name?: string;
   @IsOptional() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug?: string;
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(300) repo?: string;
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
+  @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(300) repo?: string;
+  @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
   @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
 }
 
 /** PUT: what identifies the component and its files is required. */
 export class CreateComponentDto extends ComponentSettingsDto {
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name: string;
-  @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
+  @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(100) @NoControlCharacters() name: string;
+  @Required() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) @IsRelativeRepositoryPath() filemask: string;
-  @IsDefined(REQUIRED) @IsIn(FILE_FORMATS) file_format: string;
+  @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(400) @IsRelativeRepositoryPath() filemask: string;
+  @Required() @IsIn(FILE_FORMATS) file_format: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
 }
@@ -88,10 +87,10 @@ export class CreateComponentDto extends ComponentSettingsDto {
  * `file_format` may be derived from an uploaded `docfile` (the creation service requires them otherwise).
  */
 export class NewComponentDto extends ComponentSettingsDto {
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(100) @NoControlCharacters() name: string;
-  @IsDefined(REQUIRED) @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
+  @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(100) @NoControlCharacters() name: string;
+  @Required() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
-  @IsOptional() @IsString() @IsNotEmpty(NOT_BLANK) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
+  @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
   @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;

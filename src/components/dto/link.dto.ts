@@ -1,6 +1,7 @@
-import { IsDefined, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
+import { Required } from '../../core/validation/field-rules';
 
 export class LinkProjectDto {
-  @IsDefined({ message: 'This field is required.' }) @IsString()
+  @Required() @IsString()
   project_slug: string;
 }

@@ -1,8 +1,9 @@
-import { IsBoolean, IsDefined } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { ToBoolean } from '../../core/http/form-values';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
 /** wlc sends `{"lock": 1}` / `{"lock": 0}`; browsers and scripts send booleans or form strings. */
 export class LockDto {
-  @IsDefined({ message: 'This field is required.' }) @ToBoolean() @IsBoolean({ message: 'Must be a valid boolean.' })
+  @Required() @ToBoolean() @IsBoolean({ message: MESSAGES.boolean })
   lock: boolean;
 }

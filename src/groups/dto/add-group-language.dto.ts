@@ -1,9 +1,9 @@
 import { IsDefined, IsString } from 'class-validator';
-import { whenPresent } from '../../core/validation/field-rules';
+import { MESSAGES, whenPresent } from '../../core/validation/field-rules';
 
 /** POST /api/groups/<id>/languages/ */
 export class AddGroupLanguageDto {
   @IsDefined({ message: 'Missing language_code parameter' })
-  @IsString({ message: 'Not a valid string.', ...whenPresent })
+  @IsString({ message: MESSAGES.string, ...whenPresent })
   language_code: string;
 }

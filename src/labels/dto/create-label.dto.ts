@@ -1,16 +1,16 @@
-import { IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LABEL_COLORS } from '../label.entity';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
-const REQUIRED = { message: 'This field is required.' };
 
 export class CreateLabelDto {
-  @IsDefined(REQUIRED) @IsString() @IsNotEmpty({ message: 'This field may not be blank.' })
-  @MaxLength(190, { message: 'Ensure this field has no more than 190 characters.' })
+  @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank })
+  @MaxLength(190, { message: MESSAGES.maxLength(190) })
   @NoControlCharacters()
   name: string;
 
-  @IsDefined(REQUIRED) @IsIn(LABEL_COLORS, { message: ({ value }) => `"${String(value)}" is not a valid choice.` })
+  @Required() @IsIn(LABEL_COLORS, { message: MESSAGES.choice })
   color: string;
 
   @IsOptional() @IsString()

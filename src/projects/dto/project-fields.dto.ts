@@ -1,8 +1,9 @@
-import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
 import { AccessControl } from '../project.entity';
 import { IsCheckFlags } from '../../core/validation/check-flags';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
 const SLUG = /^[-a-zA-Z0-9_]+$/;
 const WEB = /^(https?:\/\/\S+)?$/;
@@ -57,11 +58,11 @@ export class ProjectFieldsDto extends ProjectSettingsDto {
 
 /** POST /api/projects/ and PUT: name and slug are required. */
 export class CreateProjectDto extends ProjectSettingsDto {
-  @IsDefined({ message: 'This field is required.' }) @IsNotEmpty({ message: 'This field may not be blank.' }) @IsString() @MaxLength(60)
+  @Required() @IsNotEmpty({ message: MESSAGES.blank }) @IsString() @MaxLength(60)
   @NoControlCharacters()
   name: string;
 
-  @IsDefined({ message: 'This field is required.' }) @IsNotEmpty({ message: 'This field may not be blank.' }) @IsString() @MaxLength(60)
+  @Required() @IsNotEmpty({ message: MESSAGES.blank }) @IsString() @MaxLength(60)
   @Matches(SLUG, { message: SLUG_MESSAGE })
   slug: string;
 }

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDateString, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDateString, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MESSAGES, Required } from '../../core/validation/field-rules';
 
 /** Form bodies send one team as a string and several as repeated fields; JSON sends a list. */
 const toIdList = ({ value }: { value: unknown }) =>
@@ -8,7 +9,7 @@ const toIdList = ({ value }: { value: unknown }) =>
   );
 
 export class CreateProjectTokenDto {
-  @IsDefined({ message: 'This field is required.' }) @IsString() @IsNotEmpty({ message: 'This field may not be blank.' }) @MaxLength(100)
+  @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(100)
   name: string;
 
   /** ISO 8601 date or date-time; the key stops working then. */

@@ -1,6 +1,7 @@
 import type { UserPermissions } from '../../auth/user-permissions';
 import { ValidationError } from '../../core/errors/domain-error';
 import type { UrlBuilder } from '../../core/urls/url-builder';
+import { MESSAGES } from '../../core/validation/field-rules';
 
 const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
 type UploadMethod = (typeof UPLOAD_METHODS)[number];
@@ -53,7 +54,7 @@ function choice<T extends string>(body: Record<string, unknown>, field: string, 
   const value = body[field];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string' || !allowed.includes(value as T)) {
-    throw ValidationError.field(field, `"${String(value)}" is not a valid choice.`, 'invalid_choice');
+    throw ValidationError.field(field, MESSAGES.choice({ value: value }), 'invalid_choice');
   }
   return value as T;
 }
