@@ -6,6 +6,7 @@ import { Target } from '../auth/policy/target';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { serializeTranslation, TranslationResponse } from './translation.serializer';
+import { CreateTranslationDto } from './dto/create-translation.dto';
 import { TranslationLifecycleService } from './translation-lifecycle.service';
 import type { TranslationContext } from './translation-context';
 import { Actor, CurrentActor } from '../auth/policy/current-actor';
@@ -26,9 +27,9 @@ export class TranslationLifecycleController {
   @HttpCode(201)
   @RequirePermission('translation.add', 'component')
   async add(
-    @CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder,
+    @CurrentActor() actor: Actor, @Target() context: ComponentContext, @Body() body: CreateTranslationDto, @Urls() urls: UrlBuilder,
   ): Promise<{ data: TranslationResponse; result: TranslationResponse }> {
-    const created = await this.lifecycle.add(context, body?.language_code, actor.permissions, actor.user, urls);
+    const created = await this.lifecycle.add(context, body.language_code, actor.permissions, actor.user, urls);
     const translation = serializeTranslation(created, urls, { embedComponent: false });
     return { data: translation, result: translation };
   }

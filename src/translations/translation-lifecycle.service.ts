@@ -50,10 +50,7 @@ export class TranslationLifecycleService {
     private readonly translations: TranslationLookup,
   ) {}
 
-  async add(context: ComponentContext, languageCode: unknown, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {
-    if (typeof languageCode !== 'string' || languageCode === '') {
-      throw ValidationError.field('language_code', "Missing 'language_code' parameter", 'required');
-    }
+  async add(context: ComponentContext, languageCode: string, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {
     const language = await this.languages.findByCode(languageCode);
     if (!language) throw ValidationError.field('language_code', `No language code '${languageCode}' found!`);
     const { component, project } = context;

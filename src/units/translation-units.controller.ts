@@ -8,6 +8,7 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import type { TranslationContext } from '../translations/translation-context';
 import { serializeUnit, UnitResponse } from './unit.serializer';
+import { CreateUnitDto } from './dto/create-unit.dto';
 import { UnitCreationService } from './unit-creation.service';
 import { UnitsService } from './units.service';
 import { Actor, CurrentActor } from '../auth/policy/current-actor';
@@ -30,8 +31,8 @@ export class TranslationUnitsController {
   @Post(':project/:component/:language/units')
   @HttpCode(200)
   @RequirePermission('unit.add', 'translation')
-  async create(@CurrentActor() actor: Actor, @Target() context: TranslationContext, @Body() body: Record<string, unknown>, @Urls() urls: UrlBuilder): Promise<{ unit: UnitResponse }> {
-    const editor = { permissions: actor.permissions, userId: actor.user?.id ?? null };
-    return { unit: serializeUnit(await this.creation.create(context, body ?? {}, editor), urls) };
+  async create(@CurrentActor() actor: Actor, @Target() context: TranslationContext, @Body() body: CreateUnitDto, @Urls() urls: UrlBuilder): Promise<{ unit: UnitResponse }> {
+    const editor = { permissions: actor.permissions, userId: actor.user.id };
+    return { unit: serializeUnit(await this.creation.create(context, body, editor), urls) };
   }
 }

@@ -15,6 +15,7 @@ import { toRow } from './unit-rows';
 import { appendUnits } from './append-units';
 import { assertCanAddUnits } from './unit-management';
 import { UnitContext, UnitsRepository } from './units.repository';
+import { CreateUnitDto } from './dto/create-unit.dto';
 import { MESSAGES } from '../core/validation/field-rules';
 
 /**
@@ -31,17 +32,17 @@ export class UnitCreationService {
     private readonly changes: ChangesService,
   ) {}
 
-  async create(translation: TranslationContext, body: Record<string, unknown>, editor: Editor): Promise<UnitContext> {
+  async create(translation: TranslationContext, body: CreateUnitDto, editor: Editor): Promise<UnitContext> {
     const { component } = translation.component;
     if (component.locked) throw new ComponentLockedError();
     assertCanAddUnits(translation);
     const monolingual = component.template !== '';
     const isSource = translation.translation.isSource;
-    const context = monolingual ? requiredText(body, 'key') : optionalText(body, 'context');
-    const source = monolingual ? strings(body, 'value') : strings(body, 'source');
-    const target = monolingual ? source : isSource ? source : strings(body, 'target', source.length);
+    const context = monolingual ? required(body.key, 'key') : (body.context ?? '');
+    const source = monolingual ? forms(body.value, 'value') : forms(body.source, 'source');
+    const target = monolingual ? source : isSource ? source : forms(body.target, 'target', source.length);
     const empty = target.every((form) => form === '');
-    const state: UnitState = isSource ? (monolingual && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly) : stateOf(body, empty);
+    const state: UnitState = isSource ? (monolingual && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly) : stateOf(body.state, empty);
     const unit = makeUnit(monolingual, { context, source, target, state });
     const { idHash } = toRow(unit, []);
     const unitId = await this.dataSource.transaction(async (manager) => {
@@ -90,38 +91,20 @@ export class UnitCreationService {
   }
 }
 
-function requiredText(body: Record<string, unknown>, field: string): string {
-  const value = optionalText(body, field);
-  if (!value) throw ValidationError.field(field, MESSAGES.required, 'required');
+function required<T extends string | string[]>(value: T | undefined, field: string): T {
+  if (!value?.length) throw ValidationError.field(field, MESSAGES.required, 'required');
   return value;
 }
 
-function optionalText(body: Record<string, unknown>, field: string): string {
-  const value = body[field] ?? '';
-  if (typeof value !== 'string') throw ValidationError.field(field, MESSAGES.string);
-  return value;
-}
-
-/** A string or a list of plural forms; `forms` pins the count (a target has as many forms as its source). */
-function strings(body: Record<string, unknown>, field: string, forms?: number): string[] {
-  const value = body[field];
-  const list = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(list) || !list.length || !list.every((form) => typeof form === 'string')) {
-    throw ValidationError.field(field, MESSAGES.required, 'required');
-  }
-  if (forms !== undefined && forms > 1 && list.length === 1) return [list[0], ...Array<string>(forms - 1).fill('')];
+/** Plural forms; `count` pins how many (a target has as many forms as its source, a single one is padded). */
+function forms(value: string[] | undefined, field: string, count?: number): string[] {
+  const list = required(value, field);
+  if (count !== undefined && count > 1 && list.length === 1) return [list[0], ...Array<string>(count - 1).fill('')];
   return list;
 }
 
-/** The states a new string may be given (Weblate's choices): not empty, not read-only. */
-const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
-
-function stateOf(body: Record<string, unknown>, empty: boolean): UnitState {
-  if (body.state === undefined) return empty ? UnitState.Empty : UnitState.Translated;
-  const state = Number(body.state) as UnitState;
-  if (!NEW_UNIT_STATES.includes(state)) {
-    throw ValidationError.field('state', MESSAGES.choice({ value: body.state }), 'invalid_choice');
-  }
+function stateOf(state: number | undefined, empty: boolean): UnitState {
+  if (state === undefined) return empty ? UnitState.Empty : UnitState.Translated;
   if (empty) throw ValidationError.field('state', 'A string without a translation can not have a state.');
-  return state;
+  return state as UnitState;
 }

@@ -10,7 +10,8 @@ import { pluralOf } from '../languages/translation-plural';
 import type { TranslationContext } from '../translations/translation-context';
 import { TranslationStatistics } from './translation-statistics';
 import { failingChecksFor, joinFlags } from './unit-checks';
-import { optionalIds, optionalText, TargetChange, validateTargetChange } from './unit-edit';
+import { UnitWriteDto } from './dto/unit-write.dto';
+import { TargetChange, validateTargetChange } from './unit-edit';
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
 import { UnitContext, UnitsRepository } from './units.repository';
@@ -39,13 +40,13 @@ export class UnitEditingService {
     private readonly changes: ChangesService,
   ) {}
 
-  async update(context: UnitContext, body: Record<string, unknown>, editor: Editor, complete: boolean): Promise<UnitContext> {
+  async update(context: UnitContext, body: UnitWriteDto, editor: Editor, complete: boolean): Promise<UnitContext> {
     const { translation } = context;
     if (translation.component.component.locked) throw new ComponentLockedError();
     const isSource = translation.translation.isSource;
     const change = validateTargetChange(body, expectedForms(context));
     if (complete && !change && !isSource) throw ValidationError.field('target', MESSAGES.required, 'required');
-    const sourceFields = { explanation: optionalText(body, 'explanation'), extraFlags: optionalText(body, 'extra_flags'), labels: optionalIds(body, 'labels') };
+    const sourceFields = { explanation: body.explanation, extraFlags: body.extra_flags, labels: body.labels };
     const flagsProblem = sourceFields.extraFlags === undefined ? null : regexFlagProblem(sourceFields.extraFlags);
     if (flagsProblem) throw ValidationError.field('extra_flags', flagsProblem);
     const touchesSource = Object.values(sourceFields).some((value) => value !== undefined);

@@ -76,8 +76,10 @@ describe('adding and removing translations', () => {
 
   it('refuses missing, unknown, source and existing languages with 400 on language_code', async () => {
     const { translations } = await setUp('po-refuse', { 'po/cs.po': PO('cs') }, { filemask: 'po/*.po', file_format: 'po', new_lang: 'add' });
-    const cases: [Record<string, string>, RegExp][] = [
+    const cases: [Record<string, unknown>, RegExp][] = [
       [{}, /Missing 'language_code'/],
+      [{ language_code: '' }, /Missing 'language_code'/],
+      [{ language_code: 5 }, /Not a valid string/],
       [{ language_code: 'xx-nonsense' }, /No language code 'xx-nonsense' found/],
       [{ language_code: 'en' }, /used as a source language/],
       [{ language_code: 'cs' }, /already exists/],

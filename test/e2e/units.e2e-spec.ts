@@ -117,6 +117,19 @@ describe('units', () => {
     expect((await patch({ target: ['x'], state: 0 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
     expect((await patch({ target: [''], state: 20 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
     expect((await patch({ target: ['x'], state: 7 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'state' });
+    // Wrong types are reported by field, with DRF's codes and messages, before anything is looked at.
+    const wrongTypes = await patch({ target: [1], state: 'translated', explanation: 3, labels: ['red'] }).expect(400);
+    expect(wrongTypes.body.errors).toEqual(
+      expect.arrayContaining([
+        { code: 'invalid', detail: 'Expected a list of strings.', attr: 'target' },
+        { code: 'invalid_choice', detail: '"translated" is not a valid choice.', attr: 'state' },
+        { code: 'invalid', detail: 'Not a valid string.', attr: 'explanation' },
+        { code: 'invalid', detail: 'Expected a list of label ids.', attr: 'labels' },
+      ]),
+    );
+    expect((await patch({ target: null, state: 20 }).expect(400)).body.errors[0]).toEqual({ code: 'null', detail: 'This field may not be null.', attr: 'target' });
+    // A form field holding one string is a list of one form.
+    await t.http().patch(`/api/units/${unit.id}/`).set('Authorization', admin.auth).type('form').send({ target: 'Ahoj světe', state: '20' }).expect(200);
     const plural = byContext('One file');
     expect((await t.http().patch(`/api/units/${plural.id}/`).set('Authorization', admin.auth).send({ target: ['a', 'b'], state: 20 }).expect(400)).body.errors[0]).toMatchObject({ attr: 'target' });
     await t.http().patch(`/api/units/${plural.id}/`).set('Authorization', admin.auth).send({ target: ['soubor', 'soubory', 'souborů'], state: 20 }).expect(200);

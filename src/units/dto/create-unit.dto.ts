@@ -1,0 +1,33 @@
+import { IsIn, IsString } from 'class-validator';
+import { ToInteger } from '../../core/http/form-values';
+import { MESSAGES, Optional } from '../../core/validation/field-rules';
+import { UnitState } from '../../formats';
+import { AsStringList, IsStringList } from './string-list';
+
+/** The states a new string may be given (Weblate's choices): not empty, not read-only. */
+export const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
+
+/**
+ * POST /api/translations/<project>/<component>/<language>/units/: `key` and `value` for monolingual components,
+ * `context`, `source` and `target` for bilingual ones. Which of them are required depends on the component, so
+ * the service checks that; this checks what each field may hold.
+ */
+export class CreateUnitDto {
+  @Optional() @IsString({ message: MESSAGES.string })
+  key?: string;
+
+  @Optional() @AsStringList() @IsStringList()
+  value?: string[];
+
+  @Optional() @IsString({ message: MESSAGES.string })
+  context?: string;
+
+  @Optional() @AsStringList() @IsStringList()
+  source?: string[];
+
+  @Optional() @AsStringList() @IsStringList()
+  target?: string[];
+
+  @Optional() @ToInteger() @IsIn(NEW_UNIT_STATES, { message: MESSAGES.choice })
+  state?: number;
+}
