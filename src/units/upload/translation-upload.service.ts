@@ -17,6 +17,7 @@ import { hash52 } from '../unit-hash';
 import { FileReplacement } from './file-replacement';
 import { addMissingUnits } from './missing-units';
 import { uploadFormat } from './upload-format';
+import type { UploadDto } from '../dto/upload.dto';
 import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
 import { planUpload, StoredUnit } from './upload-plan';
 import { insertSuggestions, writeUnits } from './unit-writes';
@@ -64,9 +65,9 @@ export class TranslationUploadService {
     private readonly replacement: FileReplacement,
   ) {}
 
-  async upload(context: TranslationContext, file: FileContent | undefined, body: Record<string, unknown>, uploader: Uploader): Promise<UploadResult> {
+  async upload(context: TranslationContext, file: FileContent | undefined, fields: UploadDto, uploader: Uploader): Promise<UploadResult> {
     if (!file) throw ValidationError.field('file', 'No file was submitted.', 'required');
-    const options = readUploadOptions(body);
+    const options = readUploadOptions(fields);
     this.authorize(context, options, uploader.permissions);
     if (context.component.component.locked) throw new ComponentLockedError();
     if (options.method === 'replace' || options.method === 'source') return this.replacement.replace(context, file, options, uploader);
