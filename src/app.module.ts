@@ -18,7 +18,7 @@ import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
-import { RepositoriesModule } from './repositories/repositories.module';
+import { RepositoryOperationsModule } from './repository-operations/repository-operations.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
 import { ScreenshotStorageModule } from './screenshots/screenshot-storage.module';
@@ -49,7 +49,7 @@ export class AppModule {
         DatabaseModule.forRoot({ ...database, statementTimeoutMs: worker ? 0 : config.dbStatementTimeoutMs }),
         RedisModule,
         TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),
-        RepositoriesModule,
+        RepositoryOperationsModule,
         CoreModule.forRoot({ imports: [UsersModule] }),
         PolicyModule,
         HealthModule,

@@ -12,7 +12,7 @@ import { User } from '../users/user.entity';
 import { TasksService } from '../tasks/tasks.service';
 import { VcsError } from '../vcs/vcs-error';
 import { initLocalWorkingCopy } from '../vcs/local-working-copy';
-import { WorkingCopies } from '../repositories/working-copies';
+import { WorkingCopies } from '../working-copies/working-copies';
 import { readUploaded, UploadedFile, UploadedFiles } from '../core/http/multipart';
 import { Component } from './component.entity';
 import { defaultMessageColumns, INTERNAL_SCHEME, LOCAL_REPO } from './component-defaults';
@@ -26,7 +26,7 @@ import { linkUrl, RepositorySettings } from './repository-settings';
 import { assertFilemask, ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
 import { DocfileImport, readDocfileUpload } from './docfile-upload';
-import { WEBLATE_COMMITTER } from '../repositories/signatures';
+import { WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { MESSAGES } from '../core/validation/field-rules';
 
 /**

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
-import { RepositoryLocks } from '../repositories/repository-lock';
+import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { ScreenshotStorage } from '../screenshots/screenshot-storage';
-import { WorkingCopies } from '../repositories/working-copies';
+import { WorkingCopies } from '../working-copies/working-copies';
 import { User } from '../users/user.entity';
 import { Component } from './component.entity';
 import { ComponentsRepository } from './components.repository';
@@ -23,7 +23,7 @@ export class ComponentDeletionService {
   constructor(
     private readonly components: ComponentsRepository,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly changes: ChangesService,
     private readonly screenshots: ScreenshotStorage,
   ) {}

@@ -4,8 +4,8 @@ import { posix } from 'node:path';
 import { RequirePermission } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
 import { NotFoundError } from '../core/errors/domain-error';
-import { RepositoryLocks } from '../repositories/repository-lock';
-import { WorkingCopies } from '../repositories/working-copies';
+import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
+import { WorkingCopies } from '../working-copies/working-copies';
 import { VcsError } from '../vcs/vcs-error';
 import { ComponentDeletionService } from './component-deletion.service';
 import { workingCopyOwner, type ComponentContext } from './component-context';
@@ -31,7 +31,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export class ComponentFilesController {
   constructor(
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly deletion: ComponentDeletionService,
   ) {}
 

@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { RepositoryLocks } from '../repositories/repository-lock';
-import { WorkingCopies } from '../repositories/working-copies';
+import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
+import { WorkingCopies } from '../working-copies/working-copies';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { TaskProgress } from '../tasks/jobs';
 import { TranslationScanner } from '../units/translation-scanner';
@@ -24,7 +24,7 @@ export class ComponentSetupJob implements OnModuleInit {
     private readonly registry: JobHandlerRegistry,
     private readonly components: ComponentsRepository,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly scanner: TranslationScanner,
   ) {}
 

@@ -14,7 +14,7 @@ import { ComponentsRepository } from './components.repository';
 import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
 import { RepositorySettings } from './repository-settings';
-import { WorkingCopiesModule } from '../repositories/working-copies.module';
+import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 @Module({
   imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule, ComponentLookupModule, WorkingCopiesModule],

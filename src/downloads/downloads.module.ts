@@ -4,7 +4,7 @@ import { TranslationsModule } from '../translations/translations.module';
 import { UnitsModule } from '../units/units.module';
 import { ComponentDownloadController, ProjectDownloadController, TranslationDownloadController } from './downloads.controller';
 import { DownloadsService } from './downloads.service';
-import { WorkingCopiesModule } from '../repositories/working-copies.module';
+import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 /** File downloads (`GET .../file/`) of translations, components and projects, from the working copies. */
 @Module({

@@ -12,8 +12,8 @@ import { NotFoundError } from '../core/errors/domain-error';
 import { ExportedFile, exportUnits, getFormat, isMonolingual, listExporters } from '../formats';
 import { pluralOf, translationPlural } from '../languages/translation-plural';
 import { Project } from '../projects/project.entity';
-import { RepositoryLocks } from '../repositories/repository-lock';
-import { WorkingCopies } from '../repositories/working-copies';
+import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
+import { WorkingCopies } from '../working-copies/working-copies';
 import { TranslationLookup } from '../translations/translation-lookup';
 import type { TranslationContext } from '../translations/translation-context';
 import { loadTranslationFile } from '../units/translation-languages';
@@ -63,7 +63,7 @@ export class DownloadsService {
     private readonly components: ComponentLookup,
     private readonly translations: TranslationLookup,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly renderer: TranslationRenderer,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ComponentLookup } from '../components/component-lookup';
-import { RepositoryOperationsService } from '../repositories/repository-operations.service';
+import { RepositoryOperationsService } from '../repository-operations/repository-operations.service';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
 

@@ -4,7 +4,7 @@ import { UnitsModule } from '../units/units.module';
 import { TranslationLifecycleController } from './translation-lifecycle.controller';
 import { TranslationLifecycleService } from './translation-lifecycle.service';
 import { TranslationsModule } from './translations.module';
-import { WorkingCopiesModule } from '../repositories/working-copies.module';
+import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 /**
  * Adding and removing translations: apart from TranslationsModule because they scan files with the units'

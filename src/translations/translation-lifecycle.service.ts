@@ -15,9 +15,9 @@ import { getFormat, isMonolingual, TranslationFormat, UnitState } from '../forma
 import { Language } from '../languages/language.entity';
 import { LanguageLookup } from '../languages/language-lookup';
 import { translationPlural } from '../languages/translation-plural';
-import { messageVariables, renderMessage } from '../repositories/commit-message';
-import { RepositoryLocks } from '../repositories/repository-lock';
-import { WorkingCopies } from '../repositories/working-copies';
+import { messageVariables, renderMessage } from '../working-copies/commit-message';
+import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
+import { WorkingCopies } from '../working-copies/working-copies';
 import { writtenRevision } from '../units/file-revision';
 import { TranslationScanner } from '../units/translation-scanner';
 import { User } from '../users/user.entity';
@@ -28,7 +28,7 @@ import { formatLanguageCode } from './language-code-style';
 import { Translation } from './translation.entity';
 import { TranslationLookup } from './translation-lookup';
 import type { TranslationContext } from './translation-context';
-import { signatureOf, WEBLATE_COMMITTER } from '../repositories/signatures';
+import { signatureOf, WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { componentScope } from '../auth/scopes';
 import { UrlBuilder } from '../core/urls/url-builder';
 
@@ -43,7 +43,7 @@ export class TranslationLifecycleService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     private readonly languages: LanguageLookup,

@@ -15,7 +15,7 @@ import { UnitsService } from './units.service';
 import { FileReplacement } from './upload/file-replacement';
 import { TranslationUploadController } from './upload/translation-upload.controller';
 import { TranslationUploadService } from './upload/translation-upload.service';
-import { WorkingCopiesModule } from '../repositories/working-copies.module';
+import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 @Module({
   imports: [TranslationsModule, WorkingCopiesModule],

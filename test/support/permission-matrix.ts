@@ -11,7 +11,7 @@ import { AccessPolicy } from '../../src/auth/policy/policy.decorators';
 import { TargetLoader } from '../../src/auth/policy/target';
 import { Language } from '../../src/languages/language.entity';
 import { AccessControl, Project } from '../../src/projects/project.entity';
-import { WorkingCopies } from '../../src/repositories/working-copies';
+import { WorkingCopies } from '../../src/working-copies/working-copies';
 import { TasksRepository } from '../../src/tasks/tasks.repository';
 import { AuthenticationService } from '../../src/users/authentication.service';
 import { NotificationSubscription } from '../../src/users/notification-subscription.entity';

@@ -5,7 +5,7 @@ import { UnitState } from '../../formats';
 import { AsStringList, IsStringList } from './string-list';
 
 /** The states a new string may be given (Weblate's choices): not empty, not read-only. */
-export const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
+const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
 
 /**
  * POST /api/translations/<project>/<component>/<language>/units/: `key` and `value` for monolingual components,

@@ -7,10 +7,10 @@ import { Component } from '../../components/component.entity';
 import { AppConfig } from '../../config/app-config';
 import { ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, UnitState } from '../../formats';
-import { messageVariables, renderMessage } from '../../repositories/commit-message';
-import { RepositoryLocks } from '../../repositories/repository-lock';
-import { signatureOf, WEBLATE_COMMITTER } from '../../repositories/signatures';
-import { WorkingCopies } from '../../repositories/working-copies';
+import { messageVariables, renderMessage } from '../../working-copies/commit-message';
+import { WorkingCopyLocks } from '../../working-copies/working-copy-locks';
+import { signatureOf, WEBLATE_COMMITTER } from '../../working-copies/signatures';
+import { WorkingCopies } from '../../working-copies/working-copies';
 import type { TranslationContext } from '../../translations/translation-context';
 import { User } from '../../users/user.entity';
 import { Signature } from '../../vcs/working-copy';
@@ -31,7 +31,7 @@ export class FileReplacement {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     @Inject(AppConfig) private readonly config: AppConfig,

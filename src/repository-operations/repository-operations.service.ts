@@ -14,11 +14,11 @@ import { TranslationScanner } from '../units/translation-scanner';
 import { MergeStyle, WorkingCopy } from '../vcs/working-copy';
 import { splitCredentials } from '../vcs/repository-url';
 import { VcsError } from '../vcs/vcs-error';
-import { messageVariables, renderMessage } from './commit-message';
-import { WEBLATE_COMMITTER } from './signatures';
-import { RepositoryLocks } from './repository-lock';
+import { messageVariables, renderMessage } from '../working-copies/commit-message';
+import { WEBLATE_COMMITTER } from '../working-copies/signatures';
+import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
-import { WorkingCopies } from './working-copies';
+import { WorkingCopies } from '../working-copies/working-copies';
 
 export interface RepositoryStatusResponse {
   needs_commit: boolean;
@@ -78,7 +78,7 @@ export class RepositoryOperationsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: RepositoryLocks,
+    private readonly locks: WorkingCopyLocks,
     private readonly scanner: TranslationScanner,
     private readonly pendingWriter: PendingWriter,
     private readonly changes: ChangesService,

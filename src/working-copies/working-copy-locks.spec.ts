@@ -1,10 +1,10 @@
-import { InProcessRepositoryLocks, RepositoryLockedError } from './repository-lock';
+import { InProcessWorkingCopyLocks, RepositoryLockedError } from './working-copy-locks';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('InProcessRepositoryLocks', () => {
+describe('InProcessWorkingCopyLocks', () => {
   it('runs operations on one key one after the other', async () => {
-    const locks = new InProcessRepositoryLocks();
+    const locks = new InProcessWorkingCopyLocks();
     const events: string[] = [];
     const op = (name: string) => locks.withLock('r', async () => {
       events.push(`${name} start`);
@@ -16,7 +16,7 @@ describe('InProcessRepositoryLocks', () => {
   });
 
   it('lets different keys run at the same time', async () => {
-    const locks = new InProcessRepositoryLocks();
+    const locks = new InProcessWorkingCopyLocks();
     const events: string[] = [];
     await Promise.all(['x', 'y'].map((key) => locks.withLock(key, async () => {
       events.push(`${key} start`);
@@ -27,7 +27,7 @@ describe('InProcessRepositoryLocks', () => {
   });
 
   it('gives up with a 423 error after waiting, and the queue goes on', async () => {
-    const locks = new InProcessRepositoryLocks();
+    const locks = new InProcessWorkingCopyLocks();
     const slow = locks.withLock('r', () => sleep(100));
     await expect(locks.withLock('r', async () => 'never', 10)).rejects.toBeInstanceOf(RepositoryLockedError);
     await slow;
@@ -35,7 +35,7 @@ describe('InProcessRepositoryLocks', () => {
   });
 
   it('releases the lock when the operation fails', async () => {
-    const locks = new InProcessRepositoryLocks();
+    const locks = new InProcessWorkingCopyLocks();
     await expect(locks.withLock('r', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
     await expect(locks.withLock('r', async () => 'ok', 10)).resolves.toBe('ok');
   });

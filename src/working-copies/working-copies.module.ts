@@ -1,23 +1,23 @@
 import { Module } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { REDIS } from '../redis/redis.module';
-import { InProcessRepositoryLocks, RedisRepositoryLocks, RepositoryLocks } from './repository-lock';
+import { InProcessWorkingCopyLocks, RedisWorkingCopyLocks, WorkingCopyLocks } from './working-copy-locks';
 import { WorkingCopies } from './working-copies';
 
 /**
  * Working copies on disk and their locks, for every module that reads or writes component files; the locks live in
  * Redis when the installation has several processes. Imported where needed; the `/repository/` API is
- * RepositoriesModule.
+ * RepositoryOperationsModule.
  */
 @Module({
   providers: [
     WorkingCopies,
     {
-      provide: RepositoryLocks,
+      provide: WorkingCopyLocks,
       inject: [REDIS],
-      useFactory: (redis: Redis | null) => (redis ? new RedisRepositoryLocks(redis) : new InProcessRepositoryLocks()),
+      useFactory: (redis: Redis | null) => (redis ? new RedisWorkingCopyLocks(redis) : new InProcessWorkingCopyLocks()),
     },
   ],
-  exports: [WorkingCopies, RepositoryLocks],
+  exports: [WorkingCopies, WorkingCopyLocks],
 })
 export class WorkingCopiesModule {}

@@ -13,7 +13,7 @@ export class RepositoryLockedError extends DomainError {
 }
 
 /** Serialises operations on one working copy, across every process of the installation. */
-export abstract class RepositoryLocks {
+export abstract class WorkingCopyLocks {
   /** Runs `work` holding the lock of `key`; waits up to `waitMs` for it, then throws RepositoryLockedError. */
   abstract withLock<T>(key: string, work: () => Promise<T>, waitMs?: number): Promise<T>;
 }
@@ -23,7 +23,7 @@ const DEFAULT_WAIT_MS = 5_000;
 const LEASE_MS = 30_000;
 
 /** Within one process: a promise chain per key. */
-export class InProcessRepositoryLocks extends RepositoryLocks {
+export class InProcessWorkingCopyLocks extends WorkingCopyLocks {
   private readonly tails = new Map<string, Promise<void>>();
 
   async withLock<T>(key: string, work: () => Promise<T>, waitMs = DEFAULT_WAIT_MS): Promise<T> {
@@ -57,7 +57,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
 /** Across processes: a Redis key with a lease, owned by a random token so only the holder can release it. */
-export class RedisRepositoryLocks extends RepositoryLocks {
+export class RedisWorkingCopyLocks extends WorkingCopyLocks {
   constructor(private readonly redis: Redis) {
     super();
   }

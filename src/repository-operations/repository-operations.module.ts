@@ -4,7 +4,7 @@ import { TranslationsModule } from '../translations/translations.module';
 import { UnitsModule } from '../units/units.module';
 import { RepositoryController } from './repository.controller';
 import { RepositoryOperationsService } from './repository-operations.service';
-import { WorkingCopiesModule } from './working-copies.module';
+import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 /** The `/repository/` endpoints of projects, components and translations, and the operations behind them. */
 @Module({
@@ -13,4 +13,4 @@ import { WorkingCopiesModule } from './working-copies.module';
   providers: [RepositoryOperationsService],
   exports: [RepositoryOperationsService],
 })
-export class RepositoriesModule {}
+export class RepositoryOperationsModule {}
