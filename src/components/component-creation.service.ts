@@ -6,7 +6,8 @@ import { ChangesService } from '../changes/changes.service';
 import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { Language } from '../languages/language.entity';
+import type { Language } from '../languages/language.entity';
+import { LanguageLookup } from '../languages/language-lookup';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import { TasksService } from '../tasks/tasks.service';
@@ -43,6 +44,7 @@ export class ComponentCreationService {
     private readonly workingCopies: WorkingCopies,
     private readonly changes: ChangesService,
     private readonly repositorySettings: RepositorySettings,
+    private readonly languages: LanguageLookup,
   ) {}
 
   async create(
@@ -70,7 +72,7 @@ export class ComponentCreationService {
       const shared = linked ?? (fields.disable_autoshare || uploaded ? null : await this.components.findSharingCandidate(manager, project.id, repo));
       const sourceLanguage = await this.sourceLanguage(manager, fields.source_language);
       const categoryId = await this.componentsService.resolveCategory(manager, project, fields.category ?? null);
-      const component = manager.getRepository(Component).create({
+      const component = this.components.create(manager, {
         ...defaultMessageColumns(),
         ...componentColumns(fields),
         ...(uploaded ? { vcs: 'local', branch: 'main' } : {}),
@@ -83,7 +85,7 @@ export class ComponentCreationService {
       // A component sharing another's repository records the internal URL, as Weblate's auto-share does.
       if (shared && !linked) component.repo = linkUrl((await this.components.hydrate([shared]))[0]);
       await this.componentsService.assertUnique(manager, component);
-      const created = await manager.getRepository(Component).save(component);
+      const created = await this.components.save(manager, component);
       await this.changes.record(manager, {
         action: ChangeAction.CreateComponent, projectId: project.id, componentId: created.id, userId: creator.id, authorId: creator.id,
       });
@@ -92,7 +94,7 @@ export class ComponentCreationService {
     if (zipfile) await this.importUpload(saved, 'zipfile', (dir) => this.extractZip(zipfile.path, dir, fields.filemask!));
     if (document) await this.importUpload(saved, 'docfile', (dir) => writeFiles(dir, document.files));
     const task = await this.tasks.start('component.setup', { componentId: saved.id });
-    await this.components.transaction((manager) => manager.getRepository(Component).update(saved.id, { taskId: task.id }));
+    await this.components.update(saved.id, { taskId: task.id });
     return serializeComponent((await this.components.findById(saved.id))!, urls);
   }
 
@@ -107,7 +109,7 @@ export class ComponentCreationService {
       const paths = await write(dir);
       await repository.commit(paths, { message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER });
     } catch (error) {
-      await this.components.transaction((manager) => manager.getRepository(Component).delete(component.id));
+      await this.components.delete(component.id);
       await this.workingCopies.remove(component);
       if (error instanceof VcsError) throw ValidationError.field(field, error.message);
       throw error;
@@ -138,7 +140,7 @@ export class ComponentCreationService {
   }
 
   private async sourceLanguage(manager: EntityManager, code: string | undefined): Promise<Language> {
-    const language = await manager.getRepository(Language).findOneBy({ code: code ?? 'en' });
+    const language = await this.languages.findByCode(code ?? 'en', manager);
     if (!language) throw ValidationError.field('source_language.code', 'Language with this language code was not found.');
     return language;
   }

@@ -6,7 +6,6 @@ import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { ScreenshotStorage } from '../screenshots/screenshot-storage';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { User } from '../users/user.entity';
-import { Component } from './component.entity';
 import { ComponentsRepository } from './components.repository';
 import { workingCopyOwner, type ComponentContext } from './component-context';
 import { isPgError, PG_ERROR } from '../database/pg-error';
@@ -48,7 +47,7 @@ export class ComponentDeletionService {
     try {
       await this.components.transaction(async (manager) => {
         if (await this.components.hasLinkedComponents(component.id, manager)) throw ValidationError.field(null, HAS_LINKED);
-        await manager.getRepository(Component).delete(component.id);
+        await this.components.delete(component.id, manager);
         // The component's own history goes with it; the removal is remembered by its project, as in Weblate.
         await this.changes.record(manager, {
           action: ChangeAction.RemoveComponent, projectId: component.projectId, userId: user.id, authorId: user.id,

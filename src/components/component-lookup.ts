@@ -26,6 +26,16 @@ export class ComponentLookup {
     return this.components.findRepositoryOwners(urls, fullName);
   }
 
+  /** The owner of a working copy and every component sharing it. */
+  sharingWorkingCopy(ownerId: number): Promise<Component[]> {
+    return this.components.sharingWorkingCopy(ownerId);
+  }
+
+  /** Remembers why the last merge of the working copy failed ('' once one succeeds), shown as `merge_failure`. */
+  async recordMergeFailure(ownerId: number, failure: string): Promise<void> {
+    await this.components.update(ownerId, { mergeFailure: failure });
+  }
+
   /** Components another module loaded (by id or in a join), with their project, languages and links. */
   hydrate(components: Component[]): Promise<ComponentContext[]> {
     return this.components.hydrate(components);

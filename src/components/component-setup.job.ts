@@ -1,6 +1,4 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
@@ -20,7 +18,6 @@ import { workingCopyOwner } from './component-context';
 @Injectable()
 export class ComponentSetupJob implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly registry: JobHandlerRegistry,
     private readonly components: ComponentsRepository,
     private readonly workingCopies: WorkingCopies,
@@ -47,10 +44,10 @@ export class ComponentSetupJob implements OnModuleInit {
           await progress.report(10, `Cloning ${redactUrl(owner.repo)}${owner.branch ? ` (branch ${owner.branch})` : ''}`);
           await repository.clone(owner.repo, owner.branch);
           const { branch } = await repository.status([]);
-          if (!owner.branch) await this.dataSource.getRepository(Component).update(owner.id, { branch });
+          if (!owner.branch) await this.components.update(owner.id, { branch });
         }
         await progress.report(60, 'Looking for translation files');
-        const result = await this.dataSource.transaction((manager) => this.scanner.scan(manager, context.component, repository));
+        const result = await this.components.transaction((manager) => this.scanner.scan(manager, context.component, repository));
         const summary = `Found ${result.languages.length} translation(s)${result.languages.length ? `: ${result.languages.join(', ')}` : ''}, ${result.units} string(s)`;
         await progress.report(90, summary);
         for (const { path, reason } of [...result.skipped, ...result.unreadable]) await progress.report(90, `Skipped ${path}: ${reason}`);
@@ -63,7 +60,7 @@ export class ComponentSetupJob implements OnModuleInit {
   }
 
   private async undo(component: Component, ownsWorkingCopy: boolean): Promise<void> {
-    await this.dataSource.getRepository(Component).delete(component.id);
+    await this.components.delete(component.id);
     if (ownsWorkingCopy) await this.workingCopies.remove(component);
   }
 }

@@ -191,4 +191,54 @@ export class ComponentsRepository {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  create(manager: EntityManager, fields: Partial<Component>): Component {
+    return manager.getRepository(Component).create(fields);
+  }
+
+  save(manager: EntityManager, component: Component): Promise<Component> {
+    return manager.getRepository(Component).save(component);
+  }
+
+  /** Sets the columns (e.g. the branch a clone found, the setup task, a merge failure); false when no such row. */
+  async update(id: number, changes: Partial<Component>, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return Boolean((await manager.getRepository(Component).update(id, changes)).affected);
+  }
+
+  /** Locks or unlocks; false when it already was (so only a change of state is logged). */
+  async setLocked(manager: EntityManager, id: number, locked: boolean): Promise<boolean> {
+    return Boolean((await manager.getRepository(Component).update({ id, locked: !locked }, { locked })).affected);
+  }
+
+  async delete(id: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.getRepository(Component).delete(id);
+  }
+
+  /** The owner of a working copy and every component sharing it, by id. */
+  sharingWorkingCopy(ownerId: number): Promise<Component[]> {
+    return this.dataSource.getRepository(Component).find({ where: [{ id: ownerId }, { linkedComponentId: ownerId }], order: { id: 'ASC' } });
+  }
+
+  async isCategoryOfProject(manager: EntityManager, categoryId: number, projectId: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM categories WHERE id = $1 AND project_id = $2', [categoryId, projectId]);
+    return rows.length > 0;
+  }
+
+  /** Which of the name and slug another component of the same level already uses. */
+  async takenNames(manager: EntityManager, component: Pick<Component, 'id' | 'projectId' | 'categoryId' | 'name' | 'slug'>): Promise<('name' | 'slug')[]> {
+    const rows: { name: string; slug: string }[] = await manager.query(
+      'SELECT name, slug FROM components WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND (name = $3 OR slug = $4) AND id <> $5',
+      [component.projectId, component.categoryId, component.name, component.slug, component.id ?? 0],
+    );
+    return (['name', 'slug'] as const).filter((field) => rows.some((row) => row[field] === component[field]));
+  }
+
+  /** Categories and components of one level share the URL namespace (`/projects/<p>/<slug>/`). */
+  async isCategorySlug(manager: EntityManager, projectId: number, categoryId: number | null, slug: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM categories WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND slug = $3 LIMIT 1',
+      [projectId, categoryId, slug],
+    );
+    return rows.length > 0;
+  }
 }

@@ -7,7 +7,8 @@ import { PermissionDeniedError, ValidationError } from '../core/errors/domain-er
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { Language } from '../languages/language.entity';
+import type { Language } from '../languages/language.entity';
+import { LanguageLookup } from '../languages/language-lookup';
 import { Project } from '../projects/project.entity';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { ProjectLookup } from '../projects/project-lookup';
@@ -25,6 +26,7 @@ export class ComponentsService {
   constructor(
     private readonly components: ComponentsRepository,
     private readonly projects: ProjectLookup,
+    private readonly languages: LanguageLookup,
     private readonly changes: ChangesService,
     private readonly repositorySettings: RepositorySettings,
   ) {}
@@ -48,7 +50,7 @@ export class ComponentsService {
       const next = { ...context.component, ...changes };
       await this.assertUnique(manager, next);
       assertFilemask(next.filemask);
-      return manager.getRepository(Component).save(next);
+      return this.components.save(manager, next);
     });
     return serializeComponent((await this.components.findById(saved.id))!, urls);
   }
@@ -57,8 +59,7 @@ export class ComponentsService {
   async setLocked(context: ComponentContext, locked: boolean, user: User): Promise<{ locked: boolean }> {
     const { id } = context.component;
     await this.components.transaction(async (manager) => {
-      const { affected } = await manager.getRepository(Component).update({ id, locked: !locked }, { locked });
-      if (!affected) return;
+      if (!(await this.components.setLocked(manager, id, locked))) return;
       await this.changes.record(manager, {
         action: locked ? ChangeAction.Lock : ChangeAction.Unlock, projectId: context.project.id, componentId: id, userId: user.id, details: { auto: false },
       });
@@ -90,7 +91,7 @@ export class ComponentsService {
   }
 
   private async resolveLanguage(manager: EntityManager, code: string): Promise<Language> {
-    const language = await manager.getRepository(Language).findOneBy({ code });
+    const language = await this.languages.findByCode(code, manager);
     if (!language) throw ValidationError.field('source_language.code', 'Language with this language code was not found.');
     return language;
   }
@@ -98,26 +99,16 @@ export class ComponentsService {
   async resolveCategory(manager: EntityManager, project: Project, link: string | null): Promise<number | null> {
     if (link === null || link === '') return null;
     const id = Number(apiUrlSegments(link, 'categories')?.[0]);
-    const rows: { id: number }[] = Number.isInteger(id) ? await manager.query('SELECT id FROM categories WHERE id = $1 AND project_id = $2', [id, project.id]) : [];
-    if (rows.length === 0) throw ValidationError.field('category', 'Category not found in this project.', 'does_not_exist');
+    if (!Number.isInteger(id) || !(await this.components.isCategoryOfProject(manager, id, project.id))) throw ValidationError.field('category', 'Category not found in this project.', 'does_not_exist');
     return id;
   }
 
   async assertUnique(manager: EntityManager, component: Pick<Component, 'id' | 'projectId' | 'categoryId' | 'name' | 'slug'>): Promise<void> {
-    const rows: { name: string; slug: string }[] = await manager.query(
-      'SELECT name, slug FROM components WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND (name = $3 OR slug = $4) AND id <> $5',
-      [component.projectId, component.categoryId, component.name, component.slug, component.id ?? 0],
-    );
-    const taken = (['name', 'slug'] as const).filter((field) => rows.some((row) => row[field] === component[field]));
+    const taken = await this.components.takenNames(manager, component);
     if (taken.length > 0) {
       throw new ValidationError(taken.map((attr) => ({ code: 'unique', detail: `Component with this ${attr} already exists in the project.`, attr })));
     }
-    // Categories and components of one level share the URL namespace (`/projects/<p>/<slug>/`).
-    const categories: unknown[] = await manager.query(
-      'SELECT 1 FROM categories WHERE project_id = $1 AND coalesce(category_id, 0) = coalesce($2, 0) AND slug = $3 LIMIT 1',
-      [component.projectId, component.categoryId, component.slug],
-    );
-    if (categories.length > 0) throw ValidationError.field('slug', 'Category with the same URL slug already exists.', 'unique');
+    if (await this.components.isCategorySlug(manager, component.projectId, component.categoryId, component.slug)) throw ValidationError.field('slug', 'Category with the same URL slug already exists.', 'unique');
   }
 }
 

@@ -19,6 +19,7 @@ import { WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
 import { WorkingCopies } from '../working-copies/working-copies';
+import { RepositoryOperationsRepository } from './repository-operations.repository';
 
 export interface RepositoryStatusResponse {
   needs_commit: boolean;
@@ -76,6 +77,7 @@ export interface OperationOptions {
 export class RepositoryOperationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: RepositoryOperationsRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: WorkingCopyLocks,
@@ -92,7 +94,7 @@ export class RepositoryOperationsService {
       let commits;
       try {
         const repository = this.workingCopies.open(owner);
-        status = await repository.status(await this.translationFiles(owner));
+        status = await repository.status(await this.store.translationFiles(owner.id));
         const read = async (sha: string | null) => (sha ? serializeCommit(await repository.readCommit(sha)) : null);
         commits = { remote_commit: await read(status.remoteCommit), weblate_commit: await read(status.headCommit) };
       } catch (error) {
@@ -101,7 +103,7 @@ export class RepositoryOperationsService {
         return { ...NO_STATUS, status: error.message, merge_failure: owner.mergeFailure || null, url };
       }
       return {
-        needs_commit: status.needsCommit || (await this.hasUncommittedStrings(owner)),
+        needs_commit: status.needsCommit || (await this.store.hasUncommittedStrings(owner.id)),
         needs_merge: status.needsMerge,
         needs_push: status.needsPush,
         ...commits,
@@ -164,7 +166,7 @@ export class RepositoryOperationsService {
    * the component's message template; then commits whatever else changed in the translation files.
    */
   private async commit(context: ComponentContext, owner: Component, repository: WorkingCopy, urls: UrlBuilder): Promise<OperationResult> {
-    const sharing = await this.sharingComponents(owner);
+    const sharing = await this.components.sharingWorkingCopy(owner.id);
     const contexts = new Map((await this.components.hydrate(sharing)).map((shared) => [shared.component.id, shared]));
     const written = await this.dataSource.transaction(async (manager) => {
       const files: { component: Component; file: WrittenFile }[] = [];
@@ -186,24 +188,20 @@ export class RepositoryOperationsService {
       component_slug: context.component.slug,
       site_title: this.config.siteTitle,
     });
-    await repository.commit(await this.translationFiles(owner), { message, author: WEBLATE_COMMITTER });
+    await repository.commit(await this.store.translationFiles(owner.id), { message, author: WEBLATE_COMMITTER });
     return { result: true };
   }
 
   /** The commit message variables of one translation, with its counts as the commit leaves them. */
   private async messageVariables(context: ComponentContext, translationId: number, urls: UrlBuilder): Promise<Record<string, unknown>> {
-    const [row]: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT l.name AS language_name, l.code, t.language_code, t.total, t.translated, t.fuzzy, t.approved
-       FROM translations t JOIN languages l ON l.id = t.language_id WHERE t.id = $1`,
-      [translationId],
-    );
+    const row = await this.store.commitTranslation(translationId);
     return messageVariables({
       project: context.project,
       component: context.component,
-      language: { name: String(row.language_name), code: String(row.code) },
-      url: urls.translationWeb(context.project.slug, context.path, String(row.language_code)),
+      language: { name: row.languageName, code: row.languageCode },
+      url: urls.translationWeb(context.project.slug, context.path, row.fileCode),
       siteTitle: this.config.siteTitle,
-      stats: { total: Number(row.total), translated: Number(row.translated), fuzzy: Number(row.fuzzy), approved: Number(row.approved) },
+      stats: { total: row.total, translated: row.translated, fuzzy: row.fuzzy, approved: row.approved },
     });
   }
 
@@ -217,45 +215,20 @@ export class RepositoryOperationsService {
     const merged = await repository.merge(owner.mergeStyle as MergeStyle, { author: WEBLATE_COMMITTER });
     if (!merged.ok) {
       const failure = `${merged.message}${merged.conflicts.length ? `\nConflicting files: ${merged.conflicts.join(', ')}` : ''}`;
-      await this.dataSource.getRepository(Component).update(owner.id, { mergeFailure: failure });
+      await this.components.recordMergeFailure(owner.id, failure);
       await this.recordRepositoryChange(owner, owner.mergeStyle === 'rebase' ? ChangeAction.FailedRebase : ChangeAction.FailedMerge, null, { error: failure });
       return { result: false, detail: failure };
     }
-    await this.dataSource.getRepository(Component).update(owner.id, { mergeFailure: '' });
+    await this.components.recordMergeFailure(owner.id, '');
     await this.rescan(owner, repository);
     return { result: true };
   }
 
   /** Re-reads which translation files exist, for the owner and every component sharing its working copy. */
   private async rescan(owner: Component, repository: WorkingCopy): Promise<void> {
-    const sharing = await this.sharingComponents(owner);
+    const sharing = await this.components.sharingWorkingCopy(owner.id);
     await this.dataSource.transaction(async (manager) => {
       for (const component of sharing) await this.scanner.scan(manager, component, repository);
     });
-  }
-
-  /** Strings edited, added or removed in the database and not yet written to the files of this working copy. */
-  private async hasUncommittedStrings(owner: Component): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM translations t JOIN components c ON c.id = t.component_id
-       WHERE (c.id = $1 OR c.linked_component_id = $1)
-         AND (t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending)) LIMIT 1`,
-      [owner.id],
-    );
-    return rows.length > 0;
-  }
-
-  private sharingComponents(owner: Component): Promise<Component[]> {
-    return this.dataSource.getRepository(Component).find({ where: [{ id: owner.id }, { linkedComponentId: owner.id }], order: { id: 'ASC' } });
-  }
-
-  /** Files of the translations of every component using this working copy (the paths status and commit look at). */
-  private async translationFiles(owner: Component): Promise<string[]> {
-    const rows: { filename: string }[] = await this.dataSource.query(
-      `SELECT DISTINCT t.filename FROM translations t JOIN components c ON c.id = t.component_id
-       WHERE (c.id = $1 OR c.linked_component_id = $1) AND t.filename <> ''`,
-      [owner.id],
-    );
-    return rows.map((row) => row.filename);
   }
 }
