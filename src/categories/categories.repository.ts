@@ -33,27 +33,31 @@ export class CategoriesRepository {
   }
 
   /** Categories of visible projects (or of one project), paged; returns rows and the total. */
-  async page(filter: { visibility?: ProjectVisibility; projectId?: number }, offset: number, limit: number): Promise<[CategoryRow[], number]> {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      conditions.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.projectId !== undefined) add('p.id = ?', filter.projectId);
-    const visibility = filter.visibility;
-    if (visibility?.onlyProjectId != null) add('p.id = ?', visibility.onlyProjectId);
-    if (visibility && !visibility.all) add('(p.access_control IN (0, 1) OR p.id = ANY(?::int[]))', visibility.projectIds);
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  async count(filter: CategoryFilter): Promise<number> {
+    const { where, params } = filtered(filter);
     const [{ count }]: { count: number }[] = await this.dataSource.query(
       `SELECT count(*)::int AS count FROM categories c JOIN projects p ON p.id = c.project_id ${where}`,
       params,
     );
+    return count;
+  }
+
+  async page(filter: CategoryFilter, offset: number, limit: number): Promise<CategoryRow[]> {
+    const { where, params } = filtered(filter);
     const rows: RawRow[] = await this.dataSource.query(
       `${SELECT} ${where} ORDER BY p.slug, c.id OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
       [...params, offset, limit],
     );
-    return [rows.map(toRow), count];
+    return rows.map(toRow);
+  }
+
+  save(manager: EntityManager, category: Category): Promise<Category> {
+    return manager.getRepository(Category).save(category);
+  }
+
+  /** Subcategories go with it (foreign keys cascade). */
+  async delete(id: number): Promise<void> {
+    await this.dataSource.getRepository(Category).delete(id);
   }
 
   /** Ids of the category and its ancestors, nearest first: for depth limits and cycle checks. */
@@ -106,4 +110,24 @@ function toRow(raw: RawRow): CategoryRow {
   const category = Object.assign(new Category(), { id: raw.id, name: raw.name, slug: raw.slug, projectId: raw.project_id, categoryId: raw.category_id });
   const projectSettings = { checkFlags: raw.check_flags, license: raw.license, agreement: raw.agreement };
   return { category, projectSlug: raw.project_slug, accessControl: raw.access_control, projectSettings };
+}
+
+/** Categories of one project, of the projects the caller can see, or both. */
+export interface CategoryFilter {
+  visibility?: ProjectVisibility;
+  projectId?: number;
+}
+
+function filtered(filter: CategoryFilter): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.projectId !== undefined) add('p.id = ?', filter.projectId);
+  const visibility = filter.visibility;
+  if (visibility?.onlyProjectId != null) add('p.id = ?', visibility.onlyProjectId);
+  if (visibility && !visibility.all) add('(p.access_control IN (0, 1) OR p.id = ANY(?::int[]))', visibility.projectIds);
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

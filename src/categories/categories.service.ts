@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest } from '../core/pagination/page';
+import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Project } from '../projects/project.entity';
 import { ProjectLookup } from '../projects/project-lookup';
-import { CategoriesRepository } from './categories.repository';
+import { CategoriesRepository, CategoryFilter } from './categories.repository';
 import type { CategoryRow } from './category-row';
 import { Category, MAX_CATEGORY_DEPTH } from './category.entity';
 import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
@@ -20,9 +20,10 @@ export class CategoriesService {
     private readonly projects: ProjectLookup,
   ) {}
 
-  async list(filter: Parameters<CategoriesRepository['page']>[0], request: PageRequest, urls: UrlBuilder): Promise<Page<CategoryResponse>> {
-    const [rows, count] = await this.categories.page(filter, request.offset, request.pageSize);
-    return buildPage(request, count, rows.map((row) => serializeCategory(row.category, categoryProject(row), urls)));
+  async list(filter: CategoryFilter, request: PageRequest, urls: UrlBuilder): Promise<Page<CategoryResponse>> {
+    return paginate(request, await this.categories.count(filter), async (offset, limit) =>
+      (await this.categories.page(filter, offset, limit)).map((row) => serializeCategory(row.category, categoryProject(row), urls)),
+    );
   }
 
   /** Creating a category is editing its project: the caller needs project.edit there. */
@@ -32,7 +33,7 @@ export class CategoriesService {
       const parentId = await this.resolveParent(manager, fields.category, project.id, null);
       const category = Object.assign(new Category(), { name: fields.name!, slug: fields.slug!, projectId: project.id, categoryId: parentId });
       await this.assertUniqueAmongSiblings(manager, category, 0);
-      return manager.getRepository(Category).save(category);
+      return this.categories.save(manager, category);
     });
     return serializeCategory(saved, project, urls);
   }
@@ -45,14 +46,13 @@ export class CategoriesService {
       const parentId = fields.category === undefined ? row.category.categoryId : await this.resolveParent(manager, fields.category, row.category.projectId, row.category.id);
       const category = Object.assign(new Category(), row.category, { categoryId: parentId }, pick(fields));
       await this.assertUniqueAmongSiblings(manager, category, category.id);
-      return manager.getRepository(Category).save(category);
+      return this.categories.save(manager, category);
     });
     return serializeCategory(saved, categoryProject(row), urls);
   }
 
-  /** Subcategories go with it (foreign keys cascade). */
   async remove(row: CategoryRow): Promise<void> {
-    await this.categories.transaction((manager) => manager.getRepository(Category).delete(row.category.id));
+    await this.categories.delete(row.category.id);
   }
 
   private async resolveProject(link: string | undefined, permissions: UserPermissions): Promise<Project> {

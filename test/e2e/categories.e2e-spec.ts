@@ -44,6 +44,10 @@ describe('categories', () => {
     const listed = await call('get', `/api/projects/${project.slug}/categories/`).expect(200);
     expect(listed.body.results.map((c: { slug: string }) => c.slug).sort()).toEqual(['docs', 'guides']);
     expect(listed.body.results.map((c: { effective_license: string }) => c.effective_license)).toEqual(['MIT', 'MIT']);
+    // page=last resolves to the last page, as on every list.
+    const last = await call('get', `/api/projects/${project.slug}/categories/?page=last&page_size=1`).expect(200);
+    expect(last.body).toMatchObject({ count: 2, next: null, results: [{ slug: listed.body.results[1].slug }] });
+    expect(last.body.previous).toContain('page_size=1');
     await call('get', `/api/categories/${guides.body.id}/`).expect(200);
   });
 
