@@ -39,6 +39,19 @@ export class ScreenshotsRepository {
     return manager.getRepository(Screenshot).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
   }
 
+  insert(manager: EntityManager, fields: Omit<Screenshot, 'id' | 'timestamp'>): Promise<Screenshot> {
+    return manager.getRepository(Screenshot).save(fields);
+  }
+
+  /** False when there is no such screenshot (any more). */
+  async update(id: number, changes: Partial<Screenshot>, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return Boolean((await manager.getRepository(Screenshot).update({ id }, changes)).affected);
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(Screenshot).delete({ id });
+  }
+
   count(filter: ScreenshotFilter): Promise<number> {
     return this.filtered(filter).getCount();
   }

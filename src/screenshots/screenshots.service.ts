@@ -76,7 +76,7 @@ export class ScreenshotsService {
     let id: number;
     try {
       id = await this.dataSource.transaction(async (manager) => {
-        const row = await manager.getRepository(Screenshot).save({
+        const row = await this.screenshots.insert(manager, {
           name: fields.name,
           repositoryFilename: fields.repository_filename ?? '',
           translationId: translation.translation.id,
@@ -107,8 +107,7 @@ export class ScreenshotsService {
     if (fields.name !== undefined) changes.name = fields.name;
     if (fields.repository_filename !== undefined) changes.repositoryFilename = fields.repository_filename;
     if (Object.keys(changes).length) {
-      const result = await this.dataSource.getRepository(Screenshot).update({ id: context.screenshot.id }, changes);
-      if (!result.affected) throw new NotFoundError('No Screenshot matches the given query.');
+      if (!(await this.screenshots.update(context.screenshot.id, changes))) throw new NotFoundError('No Screenshot matches the given query.');
     }
     return this.get(context.screenshot.id, urls);
   }
@@ -117,7 +116,7 @@ export class ScreenshotsService {
     const removed = await this.dataSource.transaction(async (manager) => {
       const row = await this.screenshots.lockForUpdate(manager, context.screenshot.id);
       if (!row) return null;
-      await manager.getRepository(Screenshot).delete({ id: row.id });
+      await this.screenshots.delete(manager, row.id);
       await this.changes.record(manager, {
         action: ChangeAction.ScreenshotRemoved, userId, translationId: row.translationId, target: row.name, details: { screenshot: row.id },
       });
@@ -145,7 +144,7 @@ export class ScreenshotsService {
       previous = await this.dataSource.transaction(async (manager) => {
         const row = await this.screenshots.lockForUpdate(manager, context.screenshot.id);
         if (!row) throw new NotFoundError('No Screenshot matches the given query.');
-        await manager.getRepository(Screenshot).update({ id: row.id }, { imagePath: path, contentType: format.contentType });
+        await this.screenshots.update(row.id, { imagePath: path, contentType: format.contentType }, manager);
         await this.changes.record(manager, {
           action: ChangeAction.ScreenshotUploaded, userId, translationId: row.translationId, target: row.name, details: { screenshot: row.id },
         });
