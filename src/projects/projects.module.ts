@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
 import { ProjectRemoval } from './project-removal';
+import { ProjectRemovalRepository } from './project-removal.repository';
 import { ProjectTargetLoader } from './project-target.loader';
 import { ProjectsController } from './projects.controller';
 import { ProjectLookup } from './project-lookup';
@@ -12,7 +13,7 @@ import { ProjectTokensService } from './tokens/project-tokens.service';
 @Module({
   imports: [UsersModule],
   controllers: [ProjectsController, ProjectTokensController],
-  providers: [ProjectsRepository, ProjectLookup, ProjectsService, ProjectRemoval, ProjectTokensService, ProjectTargetLoader],
+  providers: [ProjectsRepository, ProjectRemovalRepository, ProjectLookup, ProjectsService, ProjectRemoval, ProjectTokensService, ProjectTargetLoader],
   exports: [ProjectLookup, ProjectsService],
 })
 export class ProjectsModule {}

@@ -40,4 +40,9 @@ export class ProjectsRepository {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
   }
+
+  save(manager: EntityManager, project: Partial<Project>): Promise<Project> {
+    const projects = manager.getRepository(Project);
+    return projects.save(projects.create(project));
+  }
 }

@@ -9,7 +9,6 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { User } from '../users/user.entity';
 import { ProjectFieldsDto } from './dto/project-fields.dto';
 import { AccessControl, Project } from './project.entity';
-import { createProjectTeams } from './project-teams';
 import { ProjectResponse, serializeProject } from './project.serializer';
 import { ProjectsRepository } from './projects.repository';
 
@@ -53,9 +52,9 @@ export class ProjectsService {
   async create(fields: ProjectFieldsDto, creator: User, urls: UrlBuilder): Promise<ProjectResponse> {
     const project = await this.projects.transaction(async (manager) => {
       await this.assertUnique(manager, fields);
-      const created = await manager.getRepository(Project).save(manager.getRepository(Project).create(toEntity(fields)));
+      const created = await this.projects.save(manager, toEntity(fields));
       if (created.accessControl !== AccessControl.Custom) {
-        const teams = await createProjectTeams(manager, created.id);
+        const teams = await this.membership.createProjectTeams(manager, created.id);
         if (!creator.isSuperuser) await this.membership.add(creator.id, teams.get('Administration')!, manager);
       }
       await this.changes.record(manager, { action: ChangeAction.CreateProject, projectId: created.id, userId: creator.id, authorId: creator.id });
@@ -67,9 +66,9 @@ export class ProjectsService {
   async update(project: Project, fields: ProjectFieldsDto, urls: UrlBuilder): Promise<ProjectResponse> {
     const updated = await this.projects.transaction(async (manager) => {
       await this.assertUnique(manager, fields, project.id);
-      const saved = await manager.getRepository(Project).save({ ...project, ...toEntity(fields) });
+      const saved = await this.projects.save(manager, { ...project, ...toEntity(fields) });
       // Leaving custom access control hands the teams back to the server.
-      if (saved.accessControl !== AccessControl.Custom) await createProjectTeams(manager, saved.id);
+      if (saved.accessControl !== AccessControl.Custom) await this.membership.createProjectTeams(manager, saved.id);
       return saved;
     });
     return serializeProject(updated, urls);

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { UsersRepository } from './users.repository';
+import { ProjectToken, UsersRepository } from './users.repository';
+
+export type { ProjectToken };
 
 /** Bot users: the accounts project-scoped keys act as (Weblate names them `bot-<project>-<name>`). */
 @Injectable()
@@ -14,6 +16,16 @@ export class BotAccounts {
     for (let n = 2; taken.has(username); n++) username = `${base}-${n}`;
     const user = await this.users.insert(manager, { username, fullName, email: '', isSuperuser: false, isActive: true, isBot: true });
     return user.id;
+  }
+
+  /** The keys of a project, each with its bot. */
+  projectTokens(projectId: number): Promise<ProjectToken[]> {
+    return this.users.projectTokens(projectId);
+  }
+
+  /** A removed project's bots go with it. */
+  removeAllOfProject(manager: EntityManager, projectId: number): Promise<void> {
+    return this.users.deleteProjectBots(manager, projectId);
   }
 
   /** Removing the bot revokes its key with it. */

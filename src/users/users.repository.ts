@@ -18,6 +18,18 @@ export type UserFields = Pick<User, 'username' | 'fullName' | 'email' | 'isSuper
 
 export type SubscriptionFields = Pick<NotificationSubscription, 'notification' | 'scope' | 'frequency'>;
 
+/** A project-scoped key and the bot user it acts as. */
+export interface ProjectToken {
+  /** The bot user's id, which names the token in the API. */
+  id: number;
+  name: string;
+  username: string;
+  keyPrefix: string;
+  expires: Date | null;
+  created: Date;
+  teamIds: number[];
+}
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -105,6 +117,22 @@ export class UsersRepository {
       .where('id = :userId AND is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = :projectId)', { userId, projectId })
       .execute();
     return Boolean(affected);
+  }
+
+  /** Every bot of the project's keys; their keys go with them. */
+  async deleteProjectBots(manager: EntityManager, projectId: number): Promise<void> {
+    await manager.query('DELETE FROM users WHERE is_bot AND id IN (SELECT user_id FROM api_tokens WHERE project_id = $1)', [projectId]);
+  }
+
+  /** The project's keys with their bot users and the teams those are in, oldest first. */
+  projectTokens(projectId: number): Promise<ProjectToken[]> {
+    return this.dataSource.query(
+      `SELECT u.id, t.name, u.username, t.key_prefix AS "keyPrefix", t.expires, t.created,
+         ARRAY(SELECT group_id FROM user_groups ug WHERE ug.user_id = u.id ORDER BY group_id) AS "teamIds"
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.project_id = $1 ORDER BY t.created, u.id`,
+      [projectId],
+    );
   }
 
   save(manager: EntityManager, user: User): Promise<User> {

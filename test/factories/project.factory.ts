@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Project, AccessControl } from '../../src/projects/project.entity';
-import { createProjectTeams } from '../../src/projects/project-teams';
+import { MembershipService } from '../../src/auth/membership.service';
 import { TestApp } from '../support/test-app';
 
 /** A project with its teams, as the API would create it; every call makes a distinct project. */
@@ -8,7 +8,7 @@ export async function createProject(t: TestApp, overrides: Partial<Project> = {}
   const slug = `p-${randomBytes(4).toString('hex')}`;
   return t.dataSource.transaction(async (manager) => {
     const project = await manager.getRepository(Project).save({ name: `Project ${slug}`, slug, web: 'https://example.org/', ...overrides });
-    if (project.accessControl !== AccessControl.Custom) await createProjectTeams(manager, project.id);
+    if (project.accessControl !== AccessControl.Custom) await t.app.get(MembershipService).createProjectTeams(manager, project.id);
     return project;
   });
 }

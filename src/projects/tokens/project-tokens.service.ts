@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { NotFoundError, ValidationError } from '../../core/errors/domain-error';
 import { UrlBuilder } from '../../core/urls/url-builder';
 import { MembershipService } from '../../auth/membership.service';
 import { AuthenticationService } from '../../users/authentication.service';
-import { BotAccounts } from '../../users/bot-accounts';
+import { BotAccounts, ProjectToken } from '../../users/bot-accounts';
 import { Project } from '../project.entity';
 import { CreateProjectTokenDto } from './create-project-token.dto';
 
@@ -19,16 +19,6 @@ export interface ProjectTokenResponse {
   created: string;
   /** The key itself, present only in the answer that created it. */
   token?: string;
-}
-
-interface TokenRow {
-  id: number;
-  name: string;
-  username: string;
-  key_prefix: string;
-  expires: Date | null;
-  created: Date;
-  team_ids: number[];
 }
 
 /**
@@ -45,7 +35,7 @@ export class ProjectTokensService {
   ) {}
 
   async list(project: Project, urls: UrlBuilder): Promise<ProjectTokenResponse[]> {
-    return (await this.rows(this.dataSource.manager, project.id)).map((row) => serialize(row, urls));
+    return (await this.bots.projectTokens(project.id)).map((row) => serialize(row, urls));
   }
 
   async create(project: Project, dto: CreateProjectTokenDto, urls: UrlBuilder): Promise<ProjectTokenResponse> {
@@ -53,14 +43,14 @@ export class ProjectTokensService {
     const expires = dto.expires ? new Date(dto.expires) : null;
     if (expires && expires.getTime() <= Date.now()) throw ValidationError.field('expires', 'The expiry date must be in the future.');
     const botId = await this.dataSource.transaction(async (manager) => {
-      const valid: { id: number }[] = await manager.query('SELECT id FROM groups WHERE defining_project_id = $1 AND id = ANY($2::int[])', [project.id, teams]);
+      const valid = await this.membership.teamsOfProject(manager, project.id, teams);
       if (valid.length !== teams.length) throw ValidationError.field('teams', 'Choose teams of this project.', 'invalid_choice');
       const id = await this.bots.create(manager, botUsername(project.slug, dto.name), dto.name);
       for (const team of teams) await this.membership.add(id, team, manager);
       return id;
     });
     const token = await this.authentication.issueKey(botId, { kind: 'wlp_', expires, projectId: project.id, name: dto.name });
-    const [row] = (await this.rows(this.dataSource.manager, project.id)).filter((candidate) => candidate.id === botId);
+    const [row] = (await this.bots.projectTokens(project.id)).filter((candidate) => candidate.id === botId);
     return { ...serialize(row, urls), token };
   }
 
@@ -68,30 +58,19 @@ export class ProjectTokensService {
   async remove(project: Project, id: number): Promise<void> {
     if (!(await this.bots.removeProjectBot(project.id, id))) throw new NotFoundError('Token not found.');
   }
-
-  private rows(manager: EntityManager, projectId: number): Promise<TokenRow[]> {
-    return manager.query(
-      `SELECT u.id, t.name, u.username, t.key_prefix, t.expires, t.created,
-         ARRAY(SELECT group_id FROM user_groups ug WHERE ug.user_id = u.id ORDER BY group_id) AS team_ids
-       FROM api_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.project_id = $1 ORDER BY t.created, u.id`,
-      [projectId],
-    );
-  }
-
 }
 
 function botUsername(projectSlug: string, name: string): string {
   return `bot-${projectSlug}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'token'}`.slice(0, 140);
 }
 
-function serialize(row: TokenRow, urls: UrlBuilder): ProjectTokenResponse {
+function serialize(row: ProjectToken, urls: UrlBuilder): ProjectTokenResponse {
   return {
     id: row.id,
     name: row.name,
     user: urls.user(row.username),
-    token_prefix: row.key_prefix,
-    teams: row.team_ids.map((id) => urls.group(id)),
+    token_prefix: row.keyPrefix,
+    teams: row.teamIds.map((id) => urls.group(id)),
     expires: row.expires ? row.expires.toISOString() : null,
     created: row.created.toISOString(),
   };
