@@ -2,15 +2,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { readFile } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
-import { MembershipService } from '../auth/membership.service';
-import { importUsers, parseUserExport, UserImportError } from '../users/user-import';
+import { parseUserExport, UserImportError } from '../users/user-import';
+import { UserImportService } from '../users/user-import.service';
 import { connect } from './connect';
 
 interface ImportUsersOptions {
   check?: boolean;
 }
 
-/** Thin wrapper around users/user-import.ts: reads the file, prints the outcome. Problems are thrown, so main.ts prints them and exits 1. */
+/** Thin wrapper around users/user-import.service.ts: reads the file, prints the outcome. Problems are thrown, so main.ts prints them and exits 1. */
 @Command({
   name: 'import-users',
   arguments: '<file>',
@@ -19,7 +19,7 @@ interface ImportUsersOptions {
 export class ImportUsersCommand extends CommandRunner {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly membership: MembershipService,
+    private readonly importer: UserImportService,
   ) {
     super();
   }
@@ -28,7 +28,7 @@ export class ImportUsersCommand extends CommandRunner {
     const users = parseUserExport(await readJson(file));
     await connect(this.dataSource);
     const check = options.check ?? false;
-    const { created, skipped } = await importUsers({ dataSource: this.dataSource, membership: this.membership }, users, { check });
+    const { created, skipped } = await this.importer.run(users, { check });
     const lines = skipped.map(({ username, reason }) => `skip ${username}: ${reason}`);
     if (check) {
       lines.push(...created.map((username) => `create ${username}`));

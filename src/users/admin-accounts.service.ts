@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { MembershipService } from '../auth/membership.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { AuthenticationService } from './authentication.service';
 import { hashPassword } from './password';
 import { ANONYMOUS_USERNAME, User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 export interface AdminAccount {
   username: string;
@@ -17,7 +16,7 @@ export interface AdminAccount {
 @Injectable()
 export class AdminAccountsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly authentication: AuthenticationService,
     private readonly membership: MembershipService,
   ) {}
@@ -29,10 +28,9 @@ export class AdminAccountsService {
     }
     if (!/^[^\s@]+@[^\s@]+$/.test(account.email)) throw ValidationError.field('email', 'Enter a valid email address.');
     const passwordHash = account.password ? await hashPassword(account.password) : undefined;
-    const { user, created } = await this.dataSource.transaction(async (manager) => {
-      const users = manager.getRepository(User);
-      const existing = await users.findOneBy({ username: account.username });
-      const saved = await users.save({
+    const { user, created } = await this.users.transaction(async (manager) => {
+      const existing = await this.users.findByUsername(account.username, manager);
+      const saved = await this.users.save(manager, {
         ...(existing ?? { username: account.username, fullName: account.username }),
         email: account.email,
         isSuperuser: true,

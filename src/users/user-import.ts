@@ -1,6 +1,4 @@
 import { isEmail } from 'class-validator';
-import { DataSource, EntityManager } from 'typeorm';
-import { MembershipService } from '../auth/membership.service';
 import { USERNAME_PATTERN } from './dto/create-user.dto';
 
 /**
@@ -27,7 +25,7 @@ export class UserImportError extends Error {
   }
 }
 
-interface SkippedUser {
+export interface SkippedUser {
   username: string;
   reason: string;
 }
@@ -116,70 +114,4 @@ function parseEntry(entry: Entry, report: (field: string, message: string) => vo
 
   if (problems > 0) return null;
   return { username: username as string, fullName: fullName || (username as string), email, isActive, isSuperuser, dateJoined };
-}
-
-export interface UserImportDependencies {
-  dataSource: DataSource;
-  membership: MembershipService;
-}
-
-/**
- * Creates the users not present yet, in one transaction; with `check`, only reports what it would do. An
- * entry is skipped when its username exists, or its email belongs to another account (case-insensitively,
- * as the unique index on lower(email) compares).
- */
-export async function importUsers(
-  { dataSource, membership }: UserImportDependencies,
-  users: ImportedUser[],
-  { check }: { check: boolean },
-): Promise<UserImportResult> {
-  return dataSource.transaction(async (manager) => {
-    const { toCreate, skipped } = await planImport(manager, users);
-    if (check) return { created: toCreate.map((user) => user.username), skipped };
-    const inserted = await insertUsers(manager, toCreate);
-    for (const { id } of inserted) await membership.joinDefaultGroups(id, manager);
-    const insertedNames = new Set(inserted.map((row) => row.username));
-    // A concurrent sign-up can take a username or address between the plan and the insert.
-    const raced = toCreate.filter((user) => !insertedNames.has(user.username)).map((user) => ({ username: user.username, reason: 'already present' }));
-    return { created: toCreate.filter((user) => insertedNames.has(user.username)).map((user) => user.username), skipped: [...skipped, ...raced] };
-  });
-}
-
-async function planImport(manager: EntityManager, users: ImportedUser[]): Promise<{ toCreate: ImportedUser[]; skipped: SkippedUser[] }> {
-  const existing: { username: string; email: string }[] = await manager.query(
-    `SELECT username, lower(email) AS email FROM users
-     WHERE username = ANY($1::text[]) OR (email <> '' AND lower(email) = ANY($2::text[]))`,
-    [users.map((user) => user.username), users.map((user) => user.email.toLowerCase()).filter(Boolean)],
-  );
-  const takenNames = new Set(existing.map((row) => row.username));
-  const emailOwners = new Map(existing.filter((row) => row.email).map((row) => [row.email, row.username]));
-  const toCreate: ImportedUser[] = [];
-  const skipped: SkippedUser[] = [];
-  for (const user of users) {
-    const emailOwner = user.email ? emailOwners.get(user.email.toLowerCase()) : undefined;
-    if (takenNames.has(user.username)) skipped.push({ username: user.username, reason: 'username already exists' });
-    else if (emailOwner !== undefined) skipped.push({ username: user.username, reason: `email ${user.email} belongs to ${emailOwner}` });
-    else toCreate.push(user);
-  }
-  return { toCreate, skipped };
-}
-
-/** One statement for all users; rows that hit a unique username or email are left out rather than failing the import. */
-function insertUsers(manager: EntityManager, users: ImportedUser[]): Promise<{ id: number; username: string }[]> {
-  return manager.query(
-    `INSERT INTO users (username, full_name, email, is_active, is_superuser, date_joined)
-     SELECT u.username, u.full_name, u.email, u.is_active, u.is_superuser, coalesce(u.date_joined, now())
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::boolean[], $6::timestamptz[])
-       AS u(username, full_name, email, is_active, is_superuser, date_joined)
-     ON CONFLICT DO NOTHING
-     RETURNING id, username`,
-    [
-      users.map((user) => user.username),
-      users.map((user) => user.fullName),
-      users.map((user) => user.email),
-      users.map((user) => user.isActive),
-      users.map((user) => user.isSuperuser),
-      users.map((user) => user.dateJoined?.toISOString() ?? null),
-    ],
-  );
 }

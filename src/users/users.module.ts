@@ -7,12 +7,13 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 import { UserStatisticsService } from './user-statistics.service';
 import { UsersController } from './users.controller';
+import { UserImportService } from './user-import.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController, NotificationsController],
-  providers: [UsersRepository, BotAccounts, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService],
-  exports: [BotAccounts, AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService],
+  providers: [UsersRepository, BotAccounts, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService, UserImportService],
+  exports: [BotAccounts, AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService, UserImportService],
 })
 export class UsersModule {}

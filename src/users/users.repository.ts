@@ -6,6 +6,7 @@ import { LanguageSelection } from '../auth/permissions.data';
 import { ApiToken } from './api-token.entity';
 import { NotificationSubscription } from './notification-subscription.entity';
 import { ANONYMOUS_USERNAME, User } from './user.entity';
+import type { ImportedUser } from './user-import';
 
 /** The filters of the user list; `onlyId` narrows it to the caller's own record. */
 export interface UserListFilter {
@@ -38,8 +39,8 @@ export class UsersRepository {
     return this.dataSource.getRepository(User).findOneByOrFail({ username: ANONYMOUS_USERNAME });
   }
 
-  findByUsername(username: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ username });
+  findByUsername(username: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
+    return manager.getRepository(User).findOneBy({ username });
   }
 
   /** The token row with its user, by the key's hash. */
@@ -135,7 +136,36 @@ export class UsersRepository {
     );
   }
 
-  save(manager: EntityManager, user: User): Promise<User> {
+  /** Accounts holding any of the usernames, or any of the addresses (compared in lower case, as the unique index does). */
+  async existingNamesAndEmails(manager: EntityManager, usernames: string[], emails: string[]): Promise<{ username: string; email: string }[]> {
+    return manager.query(
+      `SELECT username, lower(email) AS email FROM users
+       WHERE username = ANY($1::text[]) OR (email <> '' AND lower(email) = ANY($2::text[]))`,
+      [usernames, emails],
+    );
+  }
+
+  /** One statement for all; rows that hit a unique username or email are left out rather than failing the import. */
+  insertImported(manager: EntityManager, users: ImportedUser[]): Promise<{ id: number; username: string }[]> {
+    return manager.query(
+      `INSERT INTO users (username, full_name, email, is_active, is_superuser, date_joined)
+       SELECT u.username, u.full_name, u.email, u.is_active, u.is_superuser, coalesce(u.date_joined, now())
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[], $5::boolean[], $6::timestamptz[])
+         AS u(username, full_name, email, is_active, is_superuser, date_joined)
+       ON CONFLICT DO NOTHING
+       RETURNING id, username`,
+      [
+        users.map((user) => user.username),
+        users.map((user) => user.fullName),
+        users.map((user) => user.email),
+        users.map((user) => user.isActive),
+        users.map((user) => user.isSuperuser),
+        users.map((user) => user.dateJoined?.toISOString() ?? null),
+      ],
+    );
+  }
+
+  save(manager: EntityManager, user: Partial<User>): Promise<User> {
     return manager.getRepository(User).save(user);
   }
 

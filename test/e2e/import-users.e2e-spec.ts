@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MembershipService } from '../../src/auth/membership.service';
 import { ImportUsersCommand } from '../../src/cli/import-users.command';
-import { importUsers, parseUserExport, UserImportDependencies, UserImportError } from '../../src/users/user-import';
+import { parseUserExport, UserImportError } from '../../src/users/user-import';
+import { UserImportService } from '../../src/users/user-import.service';
 import { createUser } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -12,15 +12,15 @@ const FIXTURE_USERNAMES = ['alice', 'bob.builder', 'carol+translator', 'dave@hom
 
 describe('import-users', () => {
   let t: TestApp;
-  let deps: UserImportDependencies;
+  let importer: UserImportService;
   let command: ImportUsersCommand;
   let scratch: string;
   let output: string[];
 
   beforeAll(async () => {
     t = await createTestApp();
-    deps = { dataSource: t.dataSource, membership: t.app.get(MembershipService) };
-    command = new ImportUsersCommand(t.dataSource, deps.membership);
+    importer = t.app.get(UserImportService);
+    command = new ImportUsersCommand(t.dataSource, importer);
     scratch = await mkdtemp(join(tmpdir(), 'import-users-'));
   });
 
@@ -115,9 +115,9 @@ describe('import-users', () => {
   describe('importing', () => {
     it('creates the users once, and skips them all the second time', async () => {
       const users = parseUserExport(await fixture());
-      const first = await importUsers(deps, users, { check: false });
+      const first = await importer.run(users, { check: false });
       expect(first).toEqual({ created: FIXTURE_USERNAMES, skipped: [] });
-      const second = await importUsers(deps, users, { check: false });
+      const second = await importer.run(users, { check: false });
       expect(second.created).toEqual([]);
       expect(second.skipped.map((skip) => skip.username)).toEqual(FIXTURE_USERNAMES);
 
@@ -153,7 +153,7 @@ describe('import-users', () => {
 
     it('skips an entry whose email belongs to another user, whatever its case', async () => {
       const owner = await createUser(t, { email: 'Taken@Example.org' });
-      const result = await importUsers(deps, parseUserExport([{ username: 'newcomer', email: 'taken@example.ORG' }, { username: 'other-newcomer' }]), {
+      const result = await importer.run(parseUserExport([{ username: 'newcomer', email: 'taken@example.ORG' }, { username: 'other-newcomer' }]), {
         check: false,
       });
       expect(result).toEqual({
