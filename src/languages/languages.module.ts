@@ -4,7 +4,6 @@ import { LanguagesController } from './languages.controller';
 import { LanguageLookup } from './language-lookup';
 import { LanguagesRepository } from './languages.repository';
 import { LanguagesService } from './languages.service';
-import { LanguageCountsSource, TranslationCountsSource } from './statistics-counts';
 
 @Module({
   controllers: [LanguagesController],
@@ -13,7 +12,6 @@ import { LanguageCountsSource, TranslationCountsSource } from './statistics-coun
     LanguageLookup,
     LanguagesService,
     LanguageDataSync,
-    { provide: LanguageCountsSource, useClass: TranslationCountsSource },
   ],
   exports: [LanguagesService, LanguageDataSync, LanguageLookup],
 })

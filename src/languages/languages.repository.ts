@@ -4,6 +4,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Language, LanguageDirection } from './language.entity';
 import { PluralDefinition } from './plural-definition';
 import { PluralSource } from './plural.entity';
+import { countsFromRow, StatisticsCounts, TRANSLATION_SUMS } from './statistics-counts';
 import { canonicalFileCode, splitRegion } from './file-language-codes';
 
 /** The columns an administrator sets; the code only on creation. */
@@ -93,6 +94,18 @@ export class LanguagesRepository {
   }
 
   /** Plurals and team language selections go with it (ON DELETE CASCADE). Returns whether it existed. */
+  /**
+   * Sums the stored aggregates of the language's translations. Source translations are left out: their
+   * strings are the originals, not translations into the language.
+   */
+  async translationCounts(languageId: number): Promise<StatisticsCounts> {
+    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+      `SELECT ${TRANSLATION_SUMS} FROM translations t WHERE t.language_id = $1 AND NOT t.is_source`,
+      [languageId],
+    );
+    return countsFromRow(row);
+  }
+
   async deleteByCode(code: string): Promise<boolean> {
     const { affected } = await this.dataSource.getRepository(Language).delete({ code });
     return (affected ?? 0) > 0;

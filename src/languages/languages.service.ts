@@ -10,7 +10,6 @@ import { Language } from './language.entity';
 import { LanguageResponse, LanguageStatisticsResponse, serializeLanguage, serializeLanguageStatistics } from './language.serializer';
 import { LanguageScope, LanguagesRepository } from './languages.repository';
 import { checkPluralDefinition } from './plural-definition';
-import { LanguageCountsSource } from './statistics-counts';
 
 const NOT_FOUND = 'Language not found.';
 
@@ -18,7 +17,6 @@ const NOT_FOUND = 'Language not found.';
 export class LanguagesService {
   constructor(
     private readonly languages: LanguagesRepository,
-    private readonly counts: LanguageCountsSource,
   ) {}
 
   async list(scope: LanguageScope, request: PageRequest, urls: UrlBuilder): Promise<Page<LanguageResponse>> {
@@ -35,7 +33,7 @@ export class LanguagesService {
 
   async statistics(scope: LanguageScope, code: string, urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
     const language = await this.find(code, scope);
-    return serializeLanguageStatistics(language, await this.counts.forLanguage(language.id), urls);
+    return serializeLanguageStatistics(language, await this.languages.translationCounts(language.id), urls);
   }
 
   async create(dto: CreateLanguageDto, urls: UrlBuilder): Promise<LanguageResponse> {

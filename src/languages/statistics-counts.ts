@@ -1,6 +1,3 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CONTENT_ACTIONS } from '../changes/change-actions';
 
 /**
@@ -68,28 +65,4 @@ export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
     recentChanges: Number(row.recent_changes ?? 0),
     lastChange: lastChange == null ? null : new Date(lastChange as string | Date),
   };
-}
-
-/** Where the per-language aggregates come from; an injection token, so another source can stand in. */
-export abstract class LanguageCountsSource {
-  abstract forLanguage(languageId: number): Promise<StatisticsCounts>;
-}
-
-/**
- * Sums the stored aggregates of the language's translations. Source translations are left out: their
- * strings are the originals, not translations into the language.
- */
-@Injectable()
-export class TranslationCountsSource extends LanguageCountsSource {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    super();
-  }
-
-  async forLanguage(languageId: number): Promise<StatisticsCounts> {
-    const [row]: Record<string, unknown>[] = await this.dataSource.query(
-      `SELECT ${TRANSLATION_SUMS} FROM translations t WHERE t.language_id = $1 AND NOT t.is_source`,
-      [languageId],
-    );
-    return countsFromRow(row);
-  }
 }

@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
 import { LanguageLookup } from '../languages/language-lookup';
 import { Filemask } from './filemask';
+import { TranslationsRepository } from './translations.repository';
 
 export interface DiscoveryResult {
   /** Language codes (as in the repository) that have a translation now. */
@@ -26,7 +27,10 @@ interface SkippedFile {
  */
 @Injectable()
 export class TranslationDiscovery {
-  constructor(private readonly languages: LanguageLookup) {}
+  constructor(
+    private readonly languages: LanguageLookup,
+    private readonly translations: TranslationsRepository,
+  ) {}
 
   async sync(manager: EntityManager, component: Component, files: string[]): Promise<DiscoveryResult> {
     const mask = new Filemask(component.filemask);
@@ -52,29 +56,18 @@ export class TranslationDiscovery {
     const sourceFile = rows.get(component.sourceLanguageId);
     rows.set(component.sourceLanguageId, {
       languageId: component.sourceLanguageId,
-      code: sourceFile?.code ?? (await this.sourceCode(manager, component)),
+      code: sourceFile?.code ?? (await this.sourceCode(component)),
       path: component.template || sourceFile?.path || '',
       isSource: true,
     });
     const list = [...rows.values()];
-    await manager.query(
-      `INSERT INTO translations (component_id, language_id, language_code, filename, is_source, is_template)
-       SELECT $1, d.language_id, d.code, d.path, d.is_source, d.is_source AND $6
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::bool[]) AS d(language_id, code, path, is_source)
-       ON CONFLICT (component_id, language_id) DO UPDATE SET language_code = EXCLUDED.language_code,
-         filename = EXCLUDED.filename, is_source = EXCLUDED.is_source, is_template = EXCLUDED.is_template`,
-      [component.id, list.map((r) => r.languageId), list.map((r) => r.code), list.map((r) => r.path), list.map((r) => r.isSource), component.template !== ''],
-    );
-    await manager.query(
-      'DELETE FROM translations WHERE component_id = $1 AND NOT (language_id = ANY($2::int[]))',
-      [component.id, list.map((r) => r.languageId)],
-    );
+    await this.translations.syncDiscovered(manager, component.id, list, component.template !== '');
     return { languages: list.filter((r) => !r.isSource).map((r) => r.code).sort(), skipped };
   }
 
-  private async sourceCode(manager: EntityManager, component: Component): Promise<string> {
-    const [{ code }]: { code: string }[] = await manager.query('SELECT code FROM languages WHERE id = $1', [component.sourceLanguageId]);
-    return code;
+  private async sourceCode(component: Component): Promise<string> {
+    const [language] = await this.languages.findByIds([component.sourceLanguageId]);
+    return language.code;
   }
 }
 

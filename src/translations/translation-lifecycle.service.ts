@@ -25,8 +25,7 @@ import { WorkingCopy } from '../vcs/working-copy';
 import { normalizeRelativePath } from '../vcs/work-tree';
 import { Filemask } from './filemask';
 import { formatLanguageCode } from './language-code-style';
-import { Translation } from './translation.entity';
-import { TranslationLookup } from './translation-lookup';
+import { TranslationsRepository } from './translations.repository';
 import type { TranslationContext } from './translation-context';
 import { signatureOf, WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { componentScope } from '../auth/scopes';
@@ -47,7 +46,7 @@ export class TranslationLifecycleService {
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     private readonly languages: LanguageLookup,
-    private readonly translations: TranslationLookup,
+    private readonly translations: TranslationsRepository,
   ) {}
 
   async add(context: ComponentContext, languageCode: string, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {
@@ -63,7 +62,7 @@ export class TranslationLifecycleService {
     if (language.id === component.sourceLanguageId) {
       throw ValidationError.field('language_code', 'The given language is used as a source language.');
     }
-    if (await this.dataSource.getRepository(Translation).existsBy({ componentId: component.id, languageId: language.id })) {
+    if (await this.translations.existsFor(component.id, language.id)) {
       throw ValidationError.field('language_code', 'The given language already exists.');
     }
     const code = formatLanguageCode(language.code, component.languageCodeStyle, format.id);
@@ -90,13 +89,13 @@ export class TranslationLifecycleService {
       }
       return this.dataSource.transaction(async (manager) => {
         await this.scanner.scan(manager, component, repository);
-        const [row]: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND language_id = $2', [component.id, language.id]);
-        if (!row) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+        const translationId = await this.translations.idFor(manager, component.id, language.id);
+        if (translationId === null) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
         await this.changes.record(manager, {
           action: ChangeAction.AddedLanguage,
           projectId: project.id,
           componentId: component.id,
-          translationId: row.id,
+          translationId,
           languageId: language.id,
           userId: user.id,
           authorId: user.id,
@@ -126,7 +125,7 @@ export class TranslationLifecycleService {
         }
       }
       await this.dataSource.transaction(async (manager: EntityManager) => {
-        await manager.getRepository(Translation).delete(translation.id);
+        await this.translations.delete(manager, translation.id);
         await this.changes.record(manager, {
           action: ChangeAction.RemoveTranslation,
           projectId: project.id,
@@ -148,11 +147,7 @@ export class TranslationLifecycleService {
   private async newFile(format: TranslationFormat, component: Component, repository: WorkingCopy, language: Language, code: string): Promise<Buffer> {
     const monolingual = isMonolingual(format, component.template !== '');
     const basePath = component.newBase || (monolingual ? component.template : '');
-    const [plural]: { number: number; formula: string }[] = await this.dataSource.query(
-      'SELECT number, formula FROM plurals WHERE language_id = $1 AND source = 0 ORDER BY id LIMIT 1',
-      [language.id],
-    );
-    const { count, categories, pluralForms } = translationPlural(component.fileFormat, code, plural);
+    const { count, categories, pluralForms } = translationPlural(component.fileFormat, code, language.plurals?.[0]);
     const options = { language: code, pluralCount: count, pluralCategories: categories, pluralForms, revision: writtenRevision(new Date()) };
     if (!basePath) return format.serialize([], options);
     let base: Buffer;

@@ -19,6 +19,7 @@ import { TranslationsService } from './translations.service';
     TranslationTargetLoader,
     TranslationLookup,
   ],
-  exports: [TranslationDiscovery, TranslationLookup, TranslationsService],
+  // The repository is exported for TranslationLifecycleModule (this domain) only: other folders cannot import its file.
+  exports: [TranslationDiscovery, TranslationLookup, TranslationsService, TranslationsRepository],
 })
 export class TranslationsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Component } from '../components/component.entity';
@@ -24,6 +24,14 @@ export interface ProjectLanguageRow {
   translatedWords: number;
   totalChars: number;
   translatedChars: number;
+}
+
+/** A translation file found in the working copy: its language, the code its name uses, its path. */
+export interface DiscoveredTranslation {
+  languageId: number;
+  code: string;
+  path: string;
+  isSource: boolean;
 }
 
 /** A project's translations with their languages, source translations left out. */
@@ -154,6 +162,35 @@ export class TranslationsRepository {
   }
 
   /** Loads components, languages and last authors for many translations in a few queries. */
+  async existsFor(componentId: number, languageId: number): Promise<boolean> {
+    return this.dataSource.getRepository(Translation).existsBy({ componentId, languageId });
+  }
+
+  async idFor(manager: EntityManager, componentId: number, languageId: number): Promise<number | null> {
+    const [row]: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND language_id = $2', [componentId, languageId]);
+    return row?.id ?? null;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(Translation).delete(id);
+  }
+
+  /**
+   * Makes the component's translations those discovered: new ones are added, known ones take the file name and
+   * code found, those whose file is gone are removed (their strings with them).
+   */
+  async syncDiscovered(manager: EntityManager, componentId: number, found: DiscoveredTranslation[], hasTemplate: boolean): Promise<void> {
+    await manager.query(
+      `INSERT INTO translations (component_id, language_id, language_code, filename, is_source, is_template)
+       SELECT $1, d.language_id, d.code, d.path, d.is_source, d.is_source AND $6
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::bool[]) AS d(language_id, code, path, is_source)
+       ON CONFLICT (component_id, language_id) DO UPDATE SET language_code = EXCLUDED.language_code,
+         filename = EXCLUDED.filename, is_source = EXCLUDED.is_source, is_template = EXCLUDED.is_template`,
+      [componentId, found.map((r) => r.languageId), found.map((r) => r.code), found.map((r) => r.path), found.map((r) => r.isSource), hasTemplate],
+    );
+    await manager.query('DELETE FROM translations WHERE component_id = $1 AND NOT (language_id = ANY($2::int[]))', [componentId, found.map((r) => r.languageId)]);
+  }
+
   private async hydrate(translations: Translation[], known: ComponentContext[] = []): Promise<TranslationContext[]> {
     if (translations.length === 0) return [];
     const contexts = new Map(known.map((context) => [context.component.id, context]));
