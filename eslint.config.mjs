@@ -17,6 +17,18 @@ const DRF_MESSAGES = {
   message: 'Use MESSAGES from src/core/validation/field-rules.ts.',
 };
 
+/**
+ * SQL lives in repositories (`*.repository.ts`), owned by their module; everything else asks them. Database
+ * infrastructure (migrations, the migrator's lock) is the exception.
+ */
+const DATA_ACCESS = {
+  selector: [
+    "CallExpression[callee.property.name=/^(query|getRepository|createQueryBuilder)$/]",
+    "CallExpression[callee.object.name='manager'][callee.property.name=/^(find|findOne|findBy|findOneBy|findAndCount|insert|update|upsert|delete|save|remove|count|countBy|exists|existsBy|increment|decrement)$/]",
+  ].join(', '),
+  message: "Queries belong in the module's repository (*.repository.ts).",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   eslint.configs.recommended,
@@ -37,6 +49,15 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/**/*.spec.ts', 'src/core/validation/field-rules.ts'],
     rules: { 'no-restricted-syntax': ['error', DRF_MESSAGES] },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/**/*.repository.ts', 'src/database/**', 'src/core/validation/field-rules.ts'],
+    rules: { 'no-restricted-syntax': ['error', DRF_MESSAGES, DATA_ACCESS] },
+  },
+  {
+    files: ['src/core/validation/field-rules.ts'],
+    rules: { 'no-restricted-syntax': ['error', DATA_ACCESS] },
   },
   {
     // Writers escape control characters and validators refuse them: matching them is these files' purpose.

@@ -39,4 +39,28 @@ describe('module boundaries', () => {
       ['repositories-stay-in-their-module', `src/hooks/${probe}.ts`],
     ]);
   });
+
+  it('keeps queries in repositories and DRF messages in the field rules (ESLint)', () => {
+    const query = "export const q = (manager: { query(sql: string): Promise<unknown> }) => manager.query('SELECT 1');\n";
+    const lintProbes: Record<string, string> = {
+      [`src/labels/${probe}-sql.ts`]: query,
+      [`src/labels/${probe}-message.ts`]: "export const m = 'This field is required.';\n",
+      // Allowed: the same query in a repository.
+      [`src/labels/${probe}.repository.ts`]: query,
+    };
+    Object.assign(probes, lintProbes);
+    for (const [path, text] of Object.entries(lintProbes)) writeFileSync(join(root, path), text);
+    let out = '';
+    try {
+      execFileSync(join(root, 'node_modules/.bin/eslint'), ['--format', 'json', ...Object.keys(lintProbes)], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    } catch (error) {
+      out = (error as { stdout: string }).stdout;
+    }
+    const results: { filePath: string; messages: { ruleId: string; message: string }[] }[] = JSON.parse(out);
+    const found = results.flatMap((result) => result.messages.map((message) => [result.filePath.slice(root.length + 1), message.message])).sort();
+    expect(found).toEqual([
+      [`src/labels/${probe}-message.ts`, 'Use MESSAGES from src/core/validation/field-rules.ts.'],
+      [`src/labels/${probe}-sql.ts`, "Queries belong in the module's repository (*.repository.ts)."],
+    ]);
+  });
 });

@@ -4,6 +4,13 @@ import { DataSource, EntityManager } from 'typeorm';
 import { LanguageSelection, NEW_USER_GROUPS, PROJECT_TEAMS, ProjectSelection } from './permissions.data';
 import { Grant } from './user-permissions';
 
+/** The roles and site-wide groups every installation has (permissions.data.ts), and the anonymous user's groups. */
+export interface DefaultAccess {
+  roles: { name: string; permissions: string[] }[];
+  groups: { name: string; projectSelection: number; languageSelection: number; roles: readonly string[] }[];
+  anonymous: { username: string; groups: readonly string[] };
+}
+
 /** Groups, their members and what they grant: the tables access control reads and writes. */
 @Injectable()
 export class AccessRepository {
@@ -94,23 +101,60 @@ export class AccessRepository {
    * custom), each holding one role; those the project has already are left. Returns the new team ids by name.
    */
   async createProjectTeams(manager: EntityManager, projectId: number): Promise<Map<string, number>> {
-  const teams = Object.entries(PROJECT_TEAMS);
-  const rows: { id: number; name: string }[] = await manager.query(
-    `INSERT INTO groups (name, project_selection, language_selection, defining_project_id, internal)
-     SELECT name, $2, $3, $1, true FROM unnest($4::text[]) AS name
-     ON CONFLICT DO NOTHING
-     RETURNING id, name`,
-    [projectId, ProjectSelection.AsDefined, LanguageSelection.All, teams.map(([name]) => name)],
-  );
-  await manager.query(
-    `INSERT INTO group_roles (group_id, role_id)
-     SELECT g.id, r.id FROM groups g
-     JOIN unnest($2::text[], $3::text[]) AS t(team, role) ON t.team = g.name
-     JOIN roles r ON r.name = t.role
-     WHERE g.defining_project_id = $1
-     ON CONFLICT DO NOTHING`,
-    [projectId, teams.map(([name]) => name), teams.map(([, role]) => role)],
-  );
-  return new Map(rows.map((row) => [row.name, row.id]));
+    const teams = Object.entries(PROJECT_TEAMS);
+    const rows: { id: number; name: string }[] = await manager.query(
+      `INSERT INTO groups (name, project_selection, language_selection, defining_project_id, internal)
+       SELECT name, $2, $3, $1, true FROM unnest($4::text[]) AS name
+       ON CONFLICT DO NOTHING
+       RETURNING id, name`,
+      [projectId, ProjectSelection.AsDefined, LanguageSelection.All, teams.map(([name]) => name)],
+    );
+    await manager.query(
+      `INSERT INTO group_roles (group_id, role_id)
+       SELECT g.id, r.id FROM groups g
+       JOIN unnest($2::text[], $3::text[]) AS t(team, role) ON t.team = g.name
+       JOIN roles r ON r.name = t.role
+       WHERE g.defining_project_id = $1
+       ON CONFLICT DO NOTHING`,
+      [projectId, teams.map(([name]) => name), teams.map(([, role]) => role)],
+    );
+    return new Map(rows.map((row) => [row.name, row.id]));
+  }
+
+  /**
+   * Roles get the permission sets given; groups missing are created with their roles (existing ones are left
+   * to the administrators), and the anonymous user joins the new ones of its groups.
+   */
+  async syncDefaults({ roles, groups, anonymous }: DefaultAccess): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO roles (name, permissions)
+         SELECT name, ARRAY(SELECT json_array_elements_text(permissions::json))
+         FROM unnest($1::text[], $2::text[]) AS d(name, permissions)
+         ON CONFLICT (name) DO UPDATE SET permissions = EXCLUDED.permissions`,
+        [roles.map((role) => role.name), roles.map((role) => JSON.stringify(role.permissions))],
+      );
+      const created: { id: number; name: string }[] = await manager.query(
+        `INSERT INTO groups (name, project_selection, language_selection, internal)
+         SELECT d.name, d.projects, d.languages, true
+         FROM unnest($1::text[], $2::int[], $3::int[]) AS d(name, projects, languages)
+         WHERE NOT EXISTS (SELECT 1 FROM groups g WHERE g.name = d.name AND g.defining_project_id IS NULL)
+         RETURNING id, name`,
+        [groups.map((group) => group.name), groups.map((group) => group.projectSelection), groups.map((group) => group.languageSelection)],
+      );
+      for (const group of created) {
+        await manager.query(
+          'INSERT INTO group_roles (group_id, role_id) SELECT $1, id FROM roles WHERE name = ANY($2::text[])',
+          [group.id, groups.find((candidate) => candidate.name === group.name)!.roles],
+        );
+      }
+      await manager.query(
+        `INSERT INTO user_groups (user_id, group_id)
+         SELECT u.id, g.id FROM users u JOIN groups g ON g.name = ANY($2::text[]) AND g.defining_project_id IS NULL
+         WHERE u.username = $1 AND g.id = ANY($3::int[])
+         ON CONFLICT DO NOTHING`,
+        [anonymous.username, anonymous.groups, created.map((group) => group.id)],
+      );
+    });
   }
 }

@@ -16,8 +16,7 @@ import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { TranslationLookup } from '../translations/translation-lookup';
 import type { TranslationContext } from '../translations/translation-context';
-import { loadTranslationFile } from '../units/translation-languages';
-import { loadFileUnits, TranslationRenderer } from '../units/translation-renderer';
+import { TranslationRenderer } from '../units/translation-renderer';
 import { VcsError } from '../vcs/vcs-error';
 import { componentScope } from '../auth/scopes';
 import { UserPermissions } from '../auth/user-permissions';
@@ -150,7 +149,7 @@ export class DownloadsService {
       const format = getFormat(component.fileFormat);
       const monolingual = format ? isMonolingual(format, component.template !== '') : false;
       const gettext = context.language.plurals?.[0];
-      const exported = await exportUnits(exporter, await loadFileUnits(manager, context.translation.id, monolingual), {
+      const exported = await exportUnits(exporter, await this.renderer.fileUnits(manager, context.translation.id, monolingual), {
         sourceLanguage: context.component.sourceLanguage.code,
         language: context.language.code,
         formCategories: pluralOf(context).categories,
@@ -159,7 +158,7 @@ export class DownloadsService {
       return { ...exported, modified };
     }
     if (!changed) return stored;
-    const info = await loadTranslationFile(manager, context.translation.id);
+    const info = await this.renderer.fileInfo(manager, context.translation.id);
     return { data: await this.renderer.render(manager, component, info, this.workingCopies.open(owner)), modified };
   }
 

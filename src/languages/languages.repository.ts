@@ -4,6 +4,8 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Language, LanguageDirection } from './language.entity';
 import { PluralDefinition } from './plural-definition';
 import { PluralSource } from './plural.entity';
+import { pluralType } from './plural-formula';
+import type { ShippedLanguage } from './language-data.sync';
 import { countsFromRow, StatisticsCounts, TRANSLATION_SUMS } from './statistics-counts';
 import { canonicalFileCode, splitRegion } from './file-language-codes';
 
@@ -171,6 +173,49 @@ export class LanguagesRepository {
       if (language) result.set(code, language);
     }
     return result;
+  }
+
+  /**
+   * Loads the shipped definitions: languages from the data set are added or updated with their default plural;
+   * those an administrator created or edited (origin 'admin') are never touched. `onlyIfEmpty`: only into an
+   * installation that has no languages yet.
+   */
+  async syncShipped(languages: readonly ShippedLanguage[], { onlyIfEmpty }: { onlyIfEmpty: boolean }): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (onlyIfEmpty) {
+        const [{ count }] = await manager.query('SELECT count(*)::int AS count FROM languages');
+        if (count > 0) return;
+      }
+      await manager.query(
+        `INSERT INTO languages (code, name, direction, population, aliases, origin)
+         SELECT d.code, d.name, d.direction, d.population, ARRAY(SELECT json_array_elements_text(d.aliases::json)), 'data'
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS d(code, name, direction, population, aliases)
+         ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, direction = EXCLUDED.direction,
+           population = EXCLUDED.population, aliases = EXCLUDED.aliases
+         WHERE languages.origin = 'data'`,
+        [
+          languages.map((l) => l.code),
+          languages.map((l) => l.name),
+          languages.map((l) => l.direction),
+          languages.map((l) => l.population),
+          languages.map((l) => JSON.stringify(l.aliases)),
+        ],
+      );
+      await manager.query(
+        `INSERT INTO plurals (language_id, source, number, formula, type)
+         SELECT l.id, $5, d.number, d.formula, d.type
+         FROM unnest($1::text[], $2::int[], $3::text[], $4::int[]) AS d(code, number, formula, type)
+         JOIN languages l ON l.code = d.code AND l.origin = 'data'
+         ON CONFLICT (language_id, source) DO UPDATE SET number = EXCLUDED.number, formula = EXCLUDED.formula, type = EXCLUDED.type`,
+        [
+          languages.map((l) => l.code),
+          languages.map((l) => l.plural.number),
+          languages.map((l) => l.plural.formula),
+          languages.map((l) => pluralType(l.plural.number, l.plural.formula)),
+          PluralSource.Default,
+        ],
+      );
+    });
   }
 }
 

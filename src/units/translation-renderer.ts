@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Component } from '../components/component.entity';
-import { FileRevision, getFormat, isMonolingual, TranslationFormat, TranslationUnit, unitId } from '../formats';
+import { FileRevision, getFormat, isMonolingual, TranslationFormat, TranslationUnit } from '../formats';
 import { WorkingCopy } from '../vcs/working-copy';
 import { TranslationFileError } from './translation-file-error';
-import { TranslationFileInfo } from './translation-languages';
+import { hasUnwrittenChanges, loadTranslationFile, TranslationFileInfo } from './translation-files.repository';
+import { loadFileUnits } from './unit-rows.repository';
 
 /**
  * A translation's file as its units say it should be: the stored file with the strings changed in the database
@@ -13,13 +14,18 @@ import { TranslationFileInfo } from './translation-languages';
  */
 @Injectable()
 export class TranslationRenderer {
-  async hasChanges(manager: EntityManager, translationId: number): Promise<boolean> {
-    const [row]: { dirty: boolean }[] = await manager.query(
-      `SELECT t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending) AS dirty
-       FROM translations t WHERE t.id = $1`,
-      [translationId],
-    );
-    return Boolean(row?.dirty);
+  hasChanges(manager: EntityManager, translationId: number): Promise<boolean> {
+    return hasUnwrittenChanges(manager, translationId);
+  }
+
+  /** A translation's file, with its language's plural. */
+  fileInfo(manager: EntityManager, translationId: number): Promise<TranslationFileInfo> {
+    return loadTranslationFile(manager, translationId);
+  }
+
+  /** A translation's strings in file order, in the shape formats read and write. */
+  fileUnits(manager: EntityManager, translationId: number, monolingual: boolean): Promise<TranslationUnit[]> {
+    return loadFileUnits(manager, translationId, monolingual);
   }
 
   /** `revision`: set when the file is written for a commit, so headers that record one (PO) are updated. */
@@ -64,31 +70,6 @@ async function monolingualFileUnits(
     ...units.filter((unit) => fileIds.has(unit.id) || unit.target.some((form) => form !== '')),
     ...inFile.filter((unit) => !known.has(unit.id)),
   ];
-}
-
-/** The units of a translation in file order, in the shape formats read and write. */
-export async function loadFileUnits(manager: EntityManager, translationId: number, monolingual: boolean): Promise<TranslationUnit[]> {
-  const rows: Record<string, unknown>[] = await manager.query(
-    `SELECT context, source, target, state, note, location, flags, previous_source, position
-     FROM units WHERE translation_id = $1 ORDER BY position, id`,
-    [translationId],
-  );
-  return rows.map((row) => {
-    const source = row.source as string[];
-    const context = String(row.context);
-    return {
-      id: unitId(monolingual, context, source),
-      context,
-      source,
-      target: row.target as string[],
-      state: Number(row.state) as TranslationUnit['state'],
-      note: String(row.note),
-      location: String(row.location),
-      flags: String(row.flags),
-      previousSource: String(row.previous_source),
-      position: Number(row.position),
-    };
-  });
 }
 
 export async function readOptional(repository: WorkingCopy, path: string): Promise<Buffer | undefined> {

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
 import { makeUnit } from '../formats/units';
 import type { TranslationContext } from '../translations/translation-context';
-import { TranslationStatistics } from './translation-statistics';
+import { TranslationStatistics } from './translation-statistics.repository';
 import { changeScope, Editor, pluralCountOf } from './unit-editing.service';
 import { ComponentLockedError } from './unit-errors';
 import { failingChecksFor, joinFlags } from './unit-checks';
 import { toRow } from './unit-rows';
-import { appendUnits } from './append-units';
+import { appendUnits, unitIdsByHash } from './unit-rows.repository';
+import { componentTranslations, markForWrite } from './translation-files.repository';
 import { assertCanAddUnits } from './unit-management';
 import { UnitContext, UnitsRepository } from './units.repository';
 import { CreateUnitDto } from './dto/create-unit.dto';
@@ -46,13 +47,13 @@ export class UnitCreationService {
     const unit = makeUnit(monolingual, { context, source, target, state });
     const { idHash } = toRow(unit, []);
     const unitId = await this.dataSource.transaction(async (manager) => {
-      const sourceTranslationId = await this.sourceTranslationId(manager, component.id);
-      const exists = await manager.query('SELECT 1 FROM units WHERE translation_id = $1 AND id_hash = $2', [translation.translation.id, idHash]);
-      if (exists.length) throw ValidationError.field(null, 'This string seems to already exist.');
+      const translations = await componentTranslations(manager, component.id);
+      const sourceTranslationId = translations.find((candidate) => candidate.isSource)!.id;
+      if ((await unitIdsByHash(manager, translation.translation.id, [idHash])).length) throw ValidationError.field(null, 'This string seems to already exist.');
       const touched = new Set<number>([translation.translation.id, sourceTranslationId]);
       await appendUnits(manager, sourceTranslationId, [{ ...unit, target: source, state: isSource ? state : UnitState.ReadOnly }], null);
       if (isSource) {
-        for (const id of await this.otherTranslationIds(manager, component.id, sourceTranslationId)) {
+        for (const { id } of translations.filter((candidate) => !candidate.isSource)) {
           await appendUnits(manager, id, [{ ...unit, target: source.map(() => ''), state: UnitState.Empty }], sourceTranslationId);
           touched.add(id);
         }
@@ -61,12 +62,9 @@ export class UnitCreationService {
         const scope = { flags, pluralCount: pluralCountOf(translation), languageCode: translation.translation.languageCode, isSource: false };
         await appendUnits(manager, translation.translation.id, [unit], sourceTranslationId, (added) => failingChecksFor(added, scope));
       }
-      await manager.query('UPDATE translations SET needs_write = true WHERE id = ANY($1::int[])', [[...touched]]);
+      await markForWrite(manager, [...touched]);
       await this.statistics.recount(manager, [...touched]);
-      const [{ id }]: { id: number }[] = await manager.query('SELECT id FROM units WHERE translation_id = $1 AND id_hash = $2', [
-        translation.translation.id,
-        idHash,
-      ]);
+      const [id] = await unitIdsByHash(manager, translation.translation.id, [idHash]);
       await this.changes.record(manager, {
         ...changeScope(translation),
         action: isSource ? ChangeAction.NewSource : ChangeAction.NewUnit,
@@ -78,16 +76,6 @@ export class UnitCreationService {
       return id;
     });
     return (await this.units.findContext(unitId))!;
-  }
-
-  private async sourceTranslationId(manager: EntityManager, componentId: number): Promise<number> {
-    const [row]: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND is_source', [componentId]);
-    return row.id;
-  }
-
-  private async otherTranslationIds(manager: EntityManager, componentId: number, sourceId: number): Promise<number[]> {
-    const rows: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1 AND id <> $2', [componentId, sourceId]);
-    return rows.map((row) => row.id);
   }
 }
 

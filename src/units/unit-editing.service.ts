@@ -8,12 +8,13 @@ import { PermissionDeniedError, ValidationError } from '../core/errors/domain-er
 import { UnitState } from '../formats';
 import { pluralOf } from '../languages/translation-plural';
 import type { TranslationContext } from '../translations/translation-context';
-import { TranslationStatistics } from './translation-statistics';
+import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
 import { UnitWriteDto } from './dto/unit-write.dto';
 import { TargetChange, validateTargetChange } from './unit-edit';
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
+import { markForWrite } from './translation-files.repository';
 import { UnitContext, UnitsRepository } from './units.repository';
 import { assertCanDeleteUnits } from './unit-management';
 import { regexFlagProblem } from '../checks';
@@ -57,7 +58,7 @@ export class UnitEditingService {
     }
     if (change) this.authorizeTargetChange(context, change, editor, scope);
     await this.dataSource.transaction(async (manager) => {
-      const unit = await manager.getRepository(Unit).findOne({ where: { id: context.unit.id }, lock: { mode: 'pessimistic_write' } });
+      const unit = await this.units.lockForUpdate(manager, context.unit.id);
       if (!unit) return;
       if (change) await this.writeTarget(manager, { ...context, unit }, change, editor);
       if (touchesSource) await this.writeSourceFields(manager, { ...context, unit }, sourceFields, editor);
@@ -71,12 +72,8 @@ export class UnitEditingService {
     assertCanDeleteUnits(translation);
     await this.dataSource.transaction(async (manager) => {
       // A source string goes with its translations; the files lose it at the next commit.
-      const [rows]: [{ id: number; translation_id: number }[], number] = await manager.query(
-        'DELETE FROM units WHERE id = $1 OR source_unit_id = $1 RETURNING id, translation_id',
-        [context.unit.id],
-      );
-      const translationIds = [...new Set(rows.map((row) => row.translation_id))];
-      await manager.query('UPDATE translations SET needs_write = true WHERE id = ANY($1::int[])', [translationIds]);
+      const translationIds = await this.units.deleteWithTranslations(manager, context.unit.id);
+      await markForWrite(manager, translationIds);
       await this.statistics.recount(manager, translationIds);
       await this.changes.record(manager, {
         ...changeScope(translation),
@@ -109,7 +106,7 @@ export class UnitEditingService {
     const enforced = translation.component.component.enforcedChecks;
     if (state === UnitState.Translated && failingChecks.some((check) => enforced.includes(check))) state = UnitState.Fuzzy;
     const now = new Date();
-    await manager.update(Unit, unit.id, { target: change.target, state, failingChecks, pending: true, lastUpdated: now });
+    await this.units.update(manager, unit.id, { target: change.target, state, failingChecks, pending: true, lastUpdated: now });
     await this.statistics.applyChange(manager, unit.translationId, before, { ...unit, state, failingChecks }, { at: now, authorId: editor.userId });
     await this.changes.record(manager, {
       ...changeScope(translation),
@@ -125,33 +122,16 @@ export class UnitEditingService {
 
   /** Same string, same language, other components of the project that allow propagation (Weblate `propagate`). */
   private async propagate(manager: EntityManager, context: UnitContext, target: string[], state: number, editor: Editor, now: Date): Promise<void> {
-    const others = await manager
-      .getRepository(Unit)
-      .createQueryBuilder('u')
-      .innerJoin('translations', 't', 't.id = u.translation_id')
-      .innerJoin('components', 'c', 'c.id = t.component_id')
-      .where('u.content_hash = :hash AND u.id <> :id AND t.language_id = :language AND c.project_id = :project', {
-        hash: context.unit.contentHash,
-        id: context.unit.id,
-        language: context.translation.language.id,
-        project: context.translation.component.project.id,
-      })
-      .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
-      .andWhere('u.target <> :target', { target })
-      .addSelect(['c.project_id AS scope_project', 'c.id AS scope_component', 't.language_id AS scope_language'])
-      .setLock('pessimistic_write', undefined, ['u'])
-      .getRawAndEntities();
     const changes: ChangeRecord[] = [];
-    for (const [index, other] of others.entities.entries()) {
-      const scope = others.raw[index] as { scope_project: number; scope_component: number; scope_language: number };
-      await manager.update(Unit, other.id, { target, state, pending: true, lastUpdated: now });
+    for (const { unit: other, ...scope } of await this.units.lockPropagationTargets(manager, context, target)) {
+      await this.units.update(manager, other.id, { target, state, pending: true, lastUpdated: now });
       await this.statistics.applyChange(manager, other.translationId, other, { ...other, state }, { at: now, authorId: editor.userId });
       changes.push({
         action: ChangeAction.PropagatedEdit,
-        projectId: scope.scope_project,
-        componentId: scope.scope_component,
+        projectId: scope.projectId,
+        componentId: scope.componentId,
         translationId: other.translationId,
-        languageId: scope.scope_language,
+        languageId: scope.languageId,
         unitId: other.id,
         userId: editor.userId,
         authorId: editor.userId,
@@ -172,11 +152,11 @@ export class UnitEditingService {
     const base = { ...changeScope(translation), unitId: unit.id, userId: editor.userId, authorId: editor.userId };
     const records: ChangeRecord[] = [];
     if (fields.explanation !== undefined && fields.explanation !== unit.explanation) {
-      await manager.update(Unit, unit.id, { explanation: fields.explanation });
+      await this.units.update(manager, unit.id, { explanation: fields.explanation });
       records.push({ ...base, action: ChangeAction.Explanation, target: fields.explanation, old: unit.explanation });
     }
     if (fields.extraFlags !== undefined && fields.extraFlags !== unit.extraFlags) {
-      await manager.update(Unit, unit.id, { extraFlags: fields.extraFlags });
+      await this.units.update(manager, unit.id, { extraFlags: fields.extraFlags });
       records.push({ ...base, action: ChangeAction.ExtraFlags, target: fields.extraFlags, old: unit.extraFlags });
     }
     if (fields.labels !== undefined) records.push(...(await this.replaceLabels(manager, context, fields.labels, base)));
@@ -190,8 +170,7 @@ export class UnitEditingService {
     if (unknown.length) throw ValidationError.field('labels', `Invalid pk "${unknown[0]}" - object does not exist.`, 'does_not_exist');
     const current = new Set(context.labels.map((label) => label.id));
     const wanted = new Set(ids);
-    await manager.query('DELETE FROM unit_labels WHERE unit_id = $1', [context.unit.id]);
-    await manager.query('INSERT INTO unit_labels (unit_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [context.unit.id, [...wanted]]);
+    await this.units.setLabels(manager, context.unit.id, [...wanted]);
     return [
       ...labels.filter((label) => !current.has(label.id)).map((label) => ({ ...base, action: ChangeAction.LabelAdd, target: label.name })),
       ...context.labels.filter((label) => !wanted.has(label.id)).map((label) => ({ ...base, action: ChangeAction.LabelRemove, target: label.name })),
@@ -200,8 +179,7 @@ export class UnitEditingService {
 
   private async sourceExtraFlags(manager: EntityManager, unit: Unit): Promise<string> {
     if (unit.sourceUnitId === null) return unit.extraFlags;
-    const [row]: { extra_flags: string }[] = await manager.query('SELECT extra_flags FROM units WHERE id = $1', [unit.sourceUnitId]);
-    return row?.extra_flags ?? '';
+    return this.units.extraFlagsOf(manager, unit.sourceUnitId);
   }
 }
 

@@ -7,10 +7,11 @@ import { getFormat, isMonolingual, ParseOptions, TranslationFormat, TranslationU
 import { WorkingCopy } from '../vcs/working-copy';
 import { fileRevision } from './file-revision';
 import { TranslationFileError } from './translation-file-error';
-import { loadTranslationFiles, TranslationFileInfo } from './translation-languages';
-import { TranslationStatistics } from './translation-statistics';
+import { loadTranslationFiles, projectCheckFlags, setRevision, TranslationFileInfo } from './translation-files.repository';
+import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
-import { removeUnitsExcept, toRow, upsertUnits } from './unit-rows';
+import { toRow } from './unit-rows';
+import { removeUnitsExcept, upsertUnits } from './unit-rows.repository';
 
 export interface ImportSummary {
   /** Translations whose file changed and were read again. */
@@ -68,8 +69,7 @@ export class UnitImport {
       ...parsed,
     ];
     const changed = all.filter((translation) => options.force || translation.revision !== translation.info.revision);
-    const [project]: { check_flags: string }[] = await manager.query('SELECT check_flags FROM projects WHERE id = $1', [component.projectId]);
-    const flags = joinFlags(project?.check_flags ?? '', component.checkFlags);
+    const flags = joinFlags(await projectCheckFlags(manager, component.projectId), component.checkFlags);
     let units = 0;
     for (const translation of changed) units += await this.store(manager, flags, translation, source.id);
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
@@ -91,7 +91,7 @@ export class UnitImport {
       .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
     await upsertUnits(manager, info.id, rows, info.isSource ? null : sourceTranslationId);
     await removeUnitsExcept(manager, info.id, rows.map((row) => row.idHash));
-    await manager.query('UPDATE translations SET revision = $2 WHERE id = $1', [info.id, translation.revision]);
+    await setRevision(manager, info.id, translation.revision);
     return rows.length;
   }
 

@@ -3,7 +3,7 @@ import { TranslationsModule } from '../translations/translations.module';
 import { PendingWriter } from './pending-writer';
 import { TranslationRenderer } from './translation-renderer';
 import { TranslationScanner } from './translation-scanner';
-import { TranslationStatistics } from './translation-statistics';
+import { TranslationStatistics } from './translation-statistics.repository';
 import { TranslationUnitsController } from './translation-units.controller';
 import { UnitCreationService } from './unit-creation.service';
 import { UnitEditingService } from './unit-editing.service';
@@ -15,10 +15,11 @@ import { UnitsService } from './units.service';
 import { FileReplacement } from './upload/file-replacement';
 import { TranslationUploadController } from './upload/translation-upload.controller';
 import { TranslationUploadService } from './upload/translation-upload.service';
+import { UsersModule } from '../users/users.module';
 import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 @Module({
-  imports: [TranslationsModule, WorkingCopiesModule],
+  imports: [TranslationsModule, WorkingCopiesModule, UsersModule],
   controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
   providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
   exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics],

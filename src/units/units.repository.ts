@@ -6,6 +6,7 @@ import { ProjectVisibility } from '../auth/user-permissions';
 import { Label } from '../labels/label.entity';
 import { TranslationLookup } from '../translations/translation-lookup';
 import type { TranslationContext } from '../translations/translation-context';
+import { UnitState } from '../formats';
 import { CompiledQuery } from './search';
 import { Unit } from './unit.entity';
 
@@ -84,6 +85,62 @@ export class UnitsRepository {
 
   labelsByIds(projectId: number, ids: readonly number[]): Promise<Label[]> {
     return this.dataSource.getRepository(Label).findBy({ projectId, id: In([...ids]) });
+  }
+
+  /** The unit locked until the transaction ends, so concurrent writes to it apply one after the other. */
+  lockForUpdate(manager: EntityManager, id: number): Promise<Unit | null> {
+    return manager.getRepository(Unit).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async update(manager: EntityManager, id: number, changes: Partial<Unit>): Promise<void> {
+    await manager.update(Unit, id, changes);
+  }
+
+  /** Deletes the unit and, for a source string, its translations; the translations that lost a string. */
+  async deleteWithTranslations(manager: EntityManager, id: number): Promise<number[]> {
+    const [rows]: [{ translation_id: number }[], number] = await manager.query(
+      'DELETE FROM units WHERE id = $1 OR source_unit_id = $1 RETURNING translation_id',
+      [id],
+    );
+    return [...new Set(rows.map((row) => row.translation_id))];
+  }
+
+  /**
+   * The same string in the same language in other components of the project that take propagated edits, whose
+   * target differs, locked for the transaction; each with the project, component and language it belongs to.
+   */
+  async lockPropagationTargets(manager: EntityManager, context: UnitContext, target: string[]): Promise<{ unit: Unit; projectId: number; componentId: number; languageId: number }[]> {
+    const found = await manager
+      .getRepository(Unit)
+      .createQueryBuilder('u')
+      .innerJoin('translations', 't', 't.id = u.translation_id')
+      .innerJoin('components', 'c', 'c.id = t.component_id')
+      .where('u.content_hash = :hash AND u.id <> :id AND t.language_id = :language AND c.project_id = :project', {
+        hash: context.unit.contentHash,
+        id: context.unit.id,
+        language: context.translation.language.id,
+        project: context.translation.component.project.id,
+      })
+      .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
+      .andWhere('u.target <> :target', { target })
+      .addSelect(['c.project_id AS scope_project', 'c.id AS scope_component', 't.language_id AS scope_language'])
+      .setLock('pessimistic_write', undefined, ['u'])
+      .getRawAndEntities();
+    return found.entities.map((unit, index) => {
+      const scope = found.raw[index] as { scope_project: number; scope_component: number; scope_language: number };
+      return { unit, projectId: scope.scope_project, componentId: scope.scope_component, languageId: scope.scope_language };
+    });
+  }
+
+  /** Labels belong to source units: the unit's labels become exactly these. */
+  async setLabels(manager: EntityManager, unitId: number, labelIds: readonly number[]): Promise<void> {
+    await manager.query('DELETE FROM unit_labels WHERE unit_id = $1', [unitId]);
+    await manager.query('INSERT INTO unit_labels (unit_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [unitId, [...labelIds]]);
+  }
+
+  async extraFlagsOf(manager: EntityManager, unitId: number): Promise<string> {
+    const [row]: { extra_flags: string }[] = await manager.query('SELECT extra_flags FROM units WHERE id = $1', [unitId]);
+    return row?.extra_flags ?? '';
   }
 }
 

@@ -8,12 +8,13 @@ import { NotificationsService } from './notifications.service';
 import { UserStatisticsService } from './user-statistics.service';
 import { UsersController } from './users.controller';
 import { UserImportService } from './user-import.service';
+import { UserLookup } from './user-lookup';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   controllers: [UsersController, NotificationsController],
-  providers: [UsersRepository, BotAccounts, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService, UserImportService],
-  exports: [BotAccounts, AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService, UserImportService],
+  providers: [UsersRepository, BotAccounts, AuthenticationService, { provide: REQUEST_AUTHENTICATOR, useExisting: AuthenticationService }, AdminAccountsService, UsersService, UserStatisticsService, NotificationsService, UserImportService, UserLookup],
+  exports: [BotAccounts, AuthenticationService, REQUEST_AUTHENTICATOR, AdminAccountsService, UsersService, UserImportService, UserLookup],
 })
 export class UsersModule {}

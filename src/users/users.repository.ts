@@ -39,6 +39,15 @@ export class UsersRepository {
     return this.dataSource.getRepository(User).findOneByOrFail({ username: ANONYMOUS_USERNAME });
   }
 
+  findById(id: number): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ id });
+  }
+
+  async idByEmail(email: string): Promise<number | null> {
+    const [row]: { id: number }[] = await this.dataSource.query('SELECT id FROM users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [email]);
+    return row?.id ?? null;
+  }
+
   findByUsername(username: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
     return manager.getRepository(User).findOneBy({ username });
   }
@@ -137,7 +146,7 @@ export class UsersRepository {
   }
 
   /** Accounts holding any of the usernames, or any of the addresses (compared in lower case, as the unique index does). */
-  async existingNamesAndEmails(manager: EntityManager, usernames: string[], emails: string[]): Promise<{ username: string; email: string }[]> {
+  existingNamesAndEmails(manager: EntityManager, usernames: string[], emails: string[]): Promise<{ username: string; email: string }[]> {
     return manager.query(
       `SELECT username, lower(email) AS email FROM users
        WHERE username = ANY($1::text[]) OR (email <> '' AND lower(email) = ANY($2::text[]))`,

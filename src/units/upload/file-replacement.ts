@@ -12,10 +12,11 @@ import { WorkingCopyLocks } from '../../working-copies/working-copy-locks';
 import { signatureOf, WEBLATE_COMMITTER } from '../../working-copies/signatures';
 import { WorkingCopies } from '../../working-copies/working-copies';
 import type { TranslationContext } from '../../translations/translation-context';
-import { User } from '../../users/user.entity';
+import { UserLookup } from '../../users/user-lookup';
 import { Signature } from '../../vcs/working-copy';
 import { TranslationScanner } from '../translation-scanner';
 import { changeScope } from '../unit-editing.service';
+import { discardPending } from '../unit-rows.repository';
 import type { Uploader, UploadResult } from './upload-options';
 import { UploadOptions } from './upload-options';
 import type { FileContent } from '../../core/http/multipart';
@@ -35,6 +36,7 @@ export class FileReplacement {
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly users: UserLookup,
   ) {}
 
   async replace(context: TranslationContext, file: FileContent, options: UploadOptions, uploader: Uploader): Promise<UploadResult> {
@@ -60,7 +62,7 @@ export class FileReplacement {
         committer: WEBLATE_COMMITTER,
       });
       await this.dataSource.transaction(async (manager) => {
-        if (options.method === 'replace') await manager.query('UPDATE units SET pending = false WHERE translation_id = $1', [context.translation.id]);
+        if (options.method === 'replace') await discardPending(manager, context.translation.id);
         await this.scanner.scan(manager, component, repository, { force: true });
         await this.changes.record(manager, {
           ...changeScope(context),
@@ -107,6 +109,6 @@ export class FileReplacement {
   }
 
   private async signature(userId: number | null): Promise<Signature> {
-    return signatureOf(userId === null ? null : await this.dataSource.getRepository(User).findOneBy({ id: userId }));
+    return signatureOf(userId === null ? null : await this.users.findById(userId));
   }
 }

@@ -1,8 +1,9 @@
 import { EntityManager } from 'typeorm';
 import { TranslationUnit, UnitState } from '../../formats';
 import type { TranslationContext } from '../../translations/translation-context';
-import { appendUnits } from '../append-units';
+import { componentTranslations, markForWrite } from '../translation-files.repository';
 import { toRow } from '../unit-rows';
+import { appendUnits, unitIdsByHash } from '../unit-rows.repository';
 
 /**
  * Method `add`: strings of the file the translation does not have become new units, pending for the next
@@ -15,22 +16,17 @@ export async function addMissingUnits(manager: EntityManager, context: Translati
   const monolingual = component.template !== '';
   const isSource = context.translation.isSource;
   if (monolingual && !isSource) return [];
-  const translations: { id: number; is_source: boolean }[] = await manager.query('SELECT id, is_source FROM translations WHERE component_id = $1', [component.id]);
-  const source = translations.find((translation) => translation.is_source)!;
+  const translations = await componentTranslations(manager, component.id);
+  const source = translations.find((translation) => translation.isSource)!;
   const sourceState = monolingual && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly;
   await appendUnits(manager, source.id, units.map((unit) => ({ ...unit, target: unit.source, state: sourceState })), null);
   if (isSource) {
-    for (const translation of translations.filter((candidate) => !candidate.is_source)) {
+    for (const translation of translations.filter((candidate) => !candidate.isSource)) {
       await appendUnits(manager, translation.id, units.map((unit) => ({ ...unit, target: unit.source.map(() => ''), state: UnitState.Empty })), source.id);
     }
   } else {
     await appendUnits(manager, context.translation.id, units, source.id);
   }
-  await manager.query('UPDATE translations SET needs_write = true WHERE component_id = $1', [component.id]);
-  const hashes = units.map((unit) => toRow(unit, []).idHash);
-  const added: { id: number }[] = await manager.query('SELECT id FROM units WHERE translation_id = $1 AND id_hash = ANY($2::bigint[]) AND pending', [
-    context.translation.id,
-    hashes,
-  ]);
-  return added.map((row) => row.id);
+  await markForWrite(manager, translations.map((translation) => translation.id));
+  return unitIdsByHash(manager, context.translation.id, units.map((unit) => toRow(unit, []).idHash), true);
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { UserPermissions } from '../../auth/user-permissions';
 import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
@@ -8,7 +8,7 @@ import { Permission } from '../../auth/permissions.data';
 import { PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, TranslationUnit, UnitState } from '../../formats';
 import type { TranslationContext } from '../../translations/translation-context';
-import { TranslationStatistics } from '../translation-statistics';
+import { TranslationStatistics } from '../translation-statistics.repository';
 import { failingChecksFor, joinFlags } from '../unit-checks';
 import { pluralOf } from '../../languages/translation-plural';
 import { changeScope, permissionScope, pluralCountOf } from '../unit-editing.service';
@@ -19,8 +19,10 @@ import { addMissingUnits } from './missing-units';
 import { uploadFormat } from './upload-format';
 import type { UploadDto } from '../dto/upload.dto';
 import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
-import { planUpload, StoredUnit } from './upload-plan';
-import { insertSuggestions, writeUnits } from './unit-writes';
+import { planUpload } from './upload-plan';
+import { UserLookup } from '../../users/user-lookup';
+import { insertSuggestions, lockStoredUnits, writeUnits } from '../unit-rows.repository';
+import { componentTranslations, recordUpload } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
 
@@ -63,6 +65,7 @@ export class TranslationUploadService {
     private readonly statistics: TranslationStatistics,
     private readonly changes: ChangesService,
     private readonly replacement: FileReplacement,
+    private readonly users: UserLookup,
   ) {}
 
   async upload(context: TranslationContext, file: FileContent | undefined, fields: UploadDto, uploader: Uploader): Promise<UploadResult> {
@@ -74,8 +77,8 @@ export class TranslationUploadService {
 
     const units = await this.parse(context, file);
     return this.dataSource.transaction(async (manager) => {
-      const authorId = await this.authorId(manager, options, uploader);
-      const stored = await this.storedUnits(manager, context.translation.id);
+      const authorId = await this.authorId(options, uploader);
+      const stored = await lockStoredUnits(manager, context.translation.id);
       const plan = planUpload(
         units.map((unit) => ({ unit, idHash: hash52(unit.id) })),
         stored,
@@ -106,8 +109,8 @@ export class TranslationUploadService {
       }
       records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: plan.counts.accepted } });
       await this.changes.recordMany(manager, records);
-      await this.statistics.recount(manager, options.method === 'add' ? await this.componentTranslations(manager, context) : [context.translation.id]);
-      if (plan.counts.accepted) await manager.query('UPDATE translations SET last_change = now(), last_author_id = $2 WHERE id = $1', [context.translation.id, authorId]);
+      await this.statistics.recount(manager, options.method === 'add' ? (await componentTranslations(manager, context.component.component.id)).map((t) => t.id) : [context.translation.id]);
+      if (plan.counts.accepted) await recordUpload(manager, context.translation.id, authorId);
       const { total, accepted, skipped, notFound } = plan.counts;
       return { not_found: notFound, skipped, accepted, total, result: accepted > 0, count: total };
     });
@@ -153,22 +156,6 @@ export class TranslationUploadService {
     return units;
   }
 
-  private async storedUnits(manager: EntityManager, translationId: number): Promise<(StoredUnit & { source: string[]; flags: string })[]> {
-    const rows: Record<string, unknown>[] = await manager.query(
-      'SELECT id, id_hash, context, state, target, source, flags FROM units WHERE translation_id = $1 ORDER BY position, id FOR UPDATE',
-      [translationId],
-    );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      idHash: String(row.id_hash),
-      context: String(row.context),
-      state: Number(row.state),
-      target: row.target as string[],
-      source: row.source as string[],
-      flags: String(row.flags),
-    }));
-  }
-
   private checkScope(context: TranslationContext) {
     return {
       flags: joinFlags(context.component.project.checkFlags, context.component.component.checkFlags),
@@ -179,14 +166,8 @@ export class TranslationUploadService {
   }
 
   /** The account credited with the strings: the given author's when one exists with that e-mail, else the uploader. */
-  private async authorId(manager: EntityManager, options: UploadOptions, uploader: Uploader): Promise<number | null> {
+  private async authorId(options: UploadOptions, uploader: Uploader): Promise<number | null> {
     if (!options.author) return uploader.userId;
-    const [row]: { id: number }[] = await manager.query('SELECT id FROM users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [options.author.email]);
-    return row?.id ?? uploader.userId;
-  }
-
-  private async componentTranslations(manager: EntityManager, context: TranslationContext): Promise<number[]> {
-    const rows: { id: number }[] = await manager.query('SELECT id FROM translations WHERE component_id = $1', [context.component.component.id]);
-    return rows.map((row) => row.id);
+    return (await this.users.idByEmail(options.author.email)) ?? uploader.userId;
   }
 }
