@@ -60,6 +60,19 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', DATA_ACCESS] },
   },
   {
+    // Permissions beyond a route's policy are named rules (`*.rules.ts`, checked with allows/demand), which the
+    // object-rules e2e probes; only the policy layer asks UserPermissions directly.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/auth/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'can', message: 'Declare an object rule (objectRule in a *.rules.ts) and check it with allows/demand.' },
+        { property: 'hasSite', message: 'Declare an object rule (objectRule in a *.rules.ts) and check it with allows/demand.' },
+      ],
+    },
+  },
+  {
     // Writers escape control characters and validators refuse them: matching them is these files' purpose.
     files: ['src/formats/**', 'src/core/validation/**', 'src/vcs/url-policy.ts'],
     rules: { 'no-control-regex': 'off' },

@@ -40,11 +40,12 @@ describe('module boundaries', () => {
     ]);
   });
 
-  it('keeps queries in repositories and DRF messages in the field rules (ESLint)', () => {
+  it('keeps queries in repositories, DRF messages in the field rules and permission checks in rules (ESLint)', () => {
     const query = "export const q = (manager: { query(sql: string): Promise<unknown> }) => manager.query('SELECT 1');\n";
     const lintProbes: Record<string, string> = {
       [`src/labels/${probe}-sql.ts`]: query,
       [`src/labels/${probe}-message.ts`]: "export const m = 'This field is required.';\n",
+      [`src/labels/${probe}-permission.ts`]: "export const p = (permissions: { can(codename: string): boolean }) => permissions.can('unit.edit');\n",
       // Allowed: the same query in a repository.
       [`src/labels/${probe}.repository.ts`]: query,
     };
@@ -60,6 +61,7 @@ describe('module boundaries', () => {
     const found = results.flatMap((result) => result.messages.map((message) => [result.filePath.slice(root.length + 1), message.message])).sort();
     expect(found).toEqual([
       [`src/labels/${probe}-message.ts`, 'Use MESSAGES from src/core/validation/field-rules.ts.'],
+      [`src/labels/${probe}-permission.ts`, "'can' is restricted from being used. Declare an object rule (objectRule in a *.rules.ts) and check it with allows/demand."],
       [`src/labels/${probe}-sql.ts`, "Queries belong in the module's repository (*.repository.ts)."],
     ]);
   });

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AccessRepository } from './access.repository';
+import { MEMBERSHIP_RULES } from './membership.rules';
+import { allows } from './policy/object-rules';
 import { UserPermissions } from './user-permissions';
 
 /** Who is in which group, and the teams projects get. */
@@ -27,7 +29,7 @@ export class MembershipService {
 
   /** Group and user managers may change any membership; a team's administrators that of their own team. */
   async canManage(permissions: UserPermissions, userId: number, groupId: number): Promise<boolean> {
-    if (permissions.hasSite('group.edit') || permissions.hasSite('user.edit')) return true;
+    if (allows(permissions, MEMBERSHIP_RULES.manageAnyMembership)) return true;
     return this.access.isGroupAdmin(groupId, userId);
   }
 

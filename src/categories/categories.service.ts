@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
-import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -12,6 +12,8 @@ import type { CategoryRow } from './category-row';
 import { Category, MAX_CATEGORY_DEPTH } from './category.entity';
 import { categoryProject, CategoryResponse, serializeCategory } from './category.serializer';
 import { CategoryFieldsDto } from './dto/category-fields.dto';
+import { CATEGORY_RULES } from './category.rules';
+import { demand } from '../auth/policy/object-rules';
 
 @Injectable()
 export class CategoriesService {
@@ -60,7 +62,7 @@ export class CategoriesService {
     const project = slug ? await this.projects.findBySlug(slug) : null;
     const scope = project ? { projectId: project.id, accessControl: project.accessControl } : null;
     if (!project || !scope || !permissions.canSee(scope)) throw ValidationError.field('project', 'Project not found.', 'does_not_exist');
-    if (!permissions.can('project.edit', scope)) throw new PermissionDeniedError('Can not edit this project.');
+    demand(permissions, CATEGORY_RULES.createInProject, scope);
     return project;
   }
 

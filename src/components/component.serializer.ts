@@ -6,6 +6,8 @@ import { serializeEffectiveSettings } from '../projects/effective-settings';
 import { ProjectResponse, serializeProject } from '../projects/project.serializer';
 import { redactUrl } from '../vcs/repository-url';
 import { workingCopyOwner, type ComponentContext } from './component-context';
+import { allows } from '../auth/policy/object-rules';
+import { COMPONENT_RULES } from './component.rules';
 
 
 /** The fields that tell where a component's files come from, shown only to those with `vcs.view` on it (as Weblate). */
@@ -14,7 +16,7 @@ const REPOSITORY_FIELDS = ['vcs', 'repo', 'push', 'branch', 'push_branch', 'file
 /** `viewer`: the caller, when the repository fields depend on what they may see (every API answer passes it). */
 export function serializeComponent(context: ComponentContext, urls: UrlBuilder, viewer?: UserPermissions) {
   const body = componentBody(context, urls);
-  if (!viewer || viewer.can('vcs.view', componentScope(context))) return body;
+  if (!viewer || allows(viewer, COMPONENT_RULES.seeRepository, componentScope(context))) return body;
   return { ...body, ...Object.fromEntries(REPOSITORY_FIELDS.map((field) => [field, null])) } as typeof body;
 }
 

@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
-import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { apiUrlSegments } from '../core/urls/api-url';
 import { UrlBuilder } from '../core/urls/url-builder';
@@ -20,6 +20,8 @@ import { ComponentFilter, ComponentsRepository } from './components.repository';
 import type { ComponentContext } from './component-context';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
 import { RepositorySettings } from './repository-settings';
+import { COMPONENT_RULES } from './component.rules';
+import { demand } from '../auth/policy/object-rules';
 
 @Injectable()
 export class ComponentsService {
@@ -78,7 +80,7 @@ export class ComponentsService {
     const scope = project && { projectId: project.id, accessControl: project.accessControl };
     if (!project || !scope || !permissions.canSee(scope)) throw ValidationError.field('project_slug', 'Project not found.', 'does_not_exist');
     // Sharing a component into a project changes that project: Weblate asks for project.edit there.
-    if (!permissions.can('project.edit', scope)) throw new PermissionDeniedError('Can not edit the project the component would be shared with.');
+    demand(permissions, COMPONENT_RULES.shareInto, scope);
     if (project.id === context.project.id) throw ValidationError.field('project_slug', 'The component already belongs to this project.');
     const added = await this.components.addLink(context.component.id, project.id);
     if (!added) throw ValidationError.field('project_slug', 'The component is already shared with this project.', 'unique');

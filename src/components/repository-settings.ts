@@ -10,6 +10,8 @@ import { ComponentsRepository } from './components.repository';
 import type { ComponentContext } from './component-context';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
 import { componentScope } from '../auth/scopes';
+import { allows } from '../auth/policy/object-rules';
+import { COMPONENT_RULES } from './component.rules';
 
 /** The settings that belong to the component owning a working copy; a linked component shares its owner's. */
 const OWNER_SETTINGS = ['repo', 'branch', 'push'] as const;
@@ -51,7 +53,7 @@ export class RepositorySettings {
     if (!target || !scope || !permissions.canSee(scope)) {
       throw ValidationError.field('repo', 'The internal URL does not point to an existing component.', 'does_not_exist');
     }
-    if (!permissions.can('component.edit', scope)) {
+    if (!allows(permissions, COMPONENT_RULES.useRepository, scope)) {
       throw ValidationError.field('repo', 'You do not have permission to use the repository of this component.', 'permission_denied');
     }
     if (!target.linked) return target;

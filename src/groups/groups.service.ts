@@ -14,6 +14,8 @@ import { CreateGroupDto } from './dto/create-group.dto';
 import { UpdateGroupDto } from './dto/update-group.dto';
 import { GroupResponse, serializeGroup } from './group.serializer';
 import { GroupsRepository, GroupVisibility } from './groups.repository';
+import { allows } from '../auth/policy/object-rules';
+import { GROUP_RULES } from './group.rules';
 
 /** Groups (teams): who holds which roles, over which projects and languages. Links live in GroupLinksService. */
 @Injectable()
@@ -92,7 +94,7 @@ export class GroupsService {
 
   /** Group managers see every group; everyone else the groups they are in or administer, as in Weblate. */
   private visibility(permissions: UserPermissions, caller: User): GroupVisibility {
-    if (permissions.hasSite('group.view') || permissions.hasSite('group.edit')) return { all: true };
+    if (allows(permissions, GROUP_RULES.seeAll)) return { all: true };
     return { all: false, userId: caller.id };
   }
 

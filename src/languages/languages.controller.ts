@@ -13,6 +13,8 @@ import { UpdateLanguageDto } from './dto/update-language.dto';
 import { LanguageResponse, LanguageStatisticsResponse } from './language.serializer';
 import { LanguageScope } from './languages.repository';
 import { LanguagesService } from './languages.service';
+import { allows } from '../auth/policy/object-rules';
+import { LANGUAGE_RULES } from './language.rules';
 
 @ApiTags('languages')
 @Controller('api/languages')
@@ -67,6 +69,6 @@ export class LanguagesController {
 
   /** As in Weblate, those who may edit languages read them all; everyone else those with a translation somewhere. */
   private async scope(req: Request): Promise<LanguageScope> {
-    return (await this.permissions.forRequest(req)).hasSite('language.edit') ? 'all' : 'translated';
+    return allows(await this.permissions.forRequest(req), LANGUAGE_RULES.seeAll) ? 'all' : 'translated';
   }
 }

@@ -10,6 +10,8 @@ import { CreateRoleDto } from './dto/create-role.dto';
 import { UpdateRoleDto } from './dto/update-role.dto';
 import { RoleResponse, serializeRole } from './role.serializer';
 import { RolesRepository, RoleVisibility } from './roles.repository';
+import { allows } from '../auth/policy/object-rules';
+import { ROLE_RULES } from './role.rules';
 
 /** Roles: named sets of permissions that groups grant. */
 @Injectable()
@@ -62,7 +64,7 @@ export class RolesService {
 
   /** Role managers see every role; everyone else the roles their groups grant, as in Weblate. */
   private visibility(permissions: UserPermissions, caller: User): RoleVisibility {
-    if (permissions.hasSite('role.view') || permissions.hasSite('role.edit')) return { all: true };
+    if (allows(permissions, ROLE_RULES.seeAll)) return { all: true };
     return { all: false, userId: caller.id };
   }
 

@@ -8,7 +8,7 @@ import { ComponentLookup } from '../components/component-lookup';
 import type { ComponentContext } from '../components/component-context';
 import { AppConfig } from '../config/app-config';
 import type { FileContent } from '../core/http/multipart';
-import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { TranslationLookup } from '../translations/translation-lookup';
@@ -21,6 +21,8 @@ import { ScreenshotContext, ScreenshotFilter, ScreenshotsRepository } from './sc
 import { componentScope, projectScope } from '../auth/scopes';
 import { isPgError, PG_ERROR } from '../database/pg-error';
 import { MESSAGES } from '../core/validation/field-rules';
+import { demand } from '../auth/policy/object-rules';
+import { SCREENSHOT_RULES } from './screenshot.rules';
 
 /** Who is acting: what they may do and who to record. */
 export interface ScreenshotCaller {
@@ -69,7 +71,7 @@ export class ScreenshotsService {
     }
     const { project } = component;
     const scope = componentScope(component, translation.language.id);
-    if (!caller.permissions.can('screenshot.add', scope)) throw new PermissionDeniedError('Can not add screenshot.');
+    demand(caller.permissions, SCREENSHOT_RULES.add, scope);
     const format = checkImage(image, this.config.screenshotMaxPixels);
 
     const path = await this.storage.write(project.id, image!.buffer, format);

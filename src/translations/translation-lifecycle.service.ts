@@ -26,6 +26,8 @@ import { normalizeRelativePath } from '../vcs/work-tree';
 import { Filemask } from './filemask';
 import { formatLanguageCode } from './language-code-style';
 import { TranslationsRepository } from './translations.repository';
+import { TRANSLATION_RULES } from './translation.rules';
+import { demand } from '../auth/policy/object-rules';
 import type { TranslationContext } from './translation-context';
 import { signatureOf, WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { componentScope } from '../auth/scopes';
@@ -54,9 +56,7 @@ export class TranslationLifecycleService {
     if (!language) throw ValidationError.field('language_code', `No language code '${languageCode}' found!`);
     const { component, project } = context;
     // As Weblate: component editors may add languages whatever new_lang says; everybody else only with "add".
-    if (component.newLang !== 'add' && !permissions.can('component.edit', componentScope(context))) {
-      throw new PermissionDeniedError('You do not have permissions to add new translation file.');
-    }
+    if (component.newLang !== 'add') demand(permissions, TRANSLATION_RULES.addLanguageAnyway, componentScope(context));
     const format = getFormat(component.fileFormat);
     if (!format) throw new PermissionDeniedError('Could not add new translation file.');
     if (language.id === component.sourceLanguageId) {

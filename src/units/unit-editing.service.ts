@@ -10,7 +10,9 @@ import { pluralOf } from '../languages/translation-plural';
 import type { TranslationContext } from '../translations/translation-context';
 import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
+import { demand } from '../auth/policy/object-rules';
 import { UnitWriteDto } from './dto/unit-write.dto';
+import { UNIT_RULES } from './unit.rules';
 import { TargetChange, validateTargetChange } from './unit-edit';
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
@@ -54,7 +56,7 @@ export class UnitEditingService {
     const scope = permissionScope(translation);
     if (touchesSource) {
       if (!isSource) throw new PermissionDeniedError('Source strings properties can be set only on source strings.');
-      if (!editor.permissions.can('source.edit', scope)) throw new PermissionDeniedError();
+      demand(editor.permissions, UNIT_RULES.editSourceFields, scope);
     }
     if (change) this.authorizeTargetChange(context, change, editor, scope);
     await this.dataSource.transaction(async (manager) => {
@@ -91,7 +93,7 @@ export class UnitEditingService {
       const project = context.translation.component.project;
       const reviewEnabled = context.translation.translation.isSource ? project.sourceReview : project.translationReview;
       if (change.state === UnitState.Approved && !reviewEnabled) throw ValidationError.field('state', 'Invalid state');
-      if (!editor.permissions.can('unit.review', scope)) throw new PermissionDeniedError('Insufficient privileges for approving translations.');
+      demand(editor.permissions, UNIT_RULES.review, scope);
     }
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { CreateNotificationDto } from './dto/create-notification.dto';
 import { UpdateNotificationDto } from './dto/update-notification.dto';
@@ -10,6 +10,8 @@ import { NotificationResponse, serializeNotification } from './user.serializer';
 import { SubscriptionFields, UsersRepository } from './users.repository';
 import type { Actor } from '../auth/policy/current-actor';
 import { isSelf, UsersService } from './users.service';
+import { demand } from '../auth/policy/object-rules';
+import { USER_RULES } from './user.rules';
 
 /** A user's notification subscriptions; managed by the user, or by holders of user.edit. */
 @Injectable()
@@ -54,7 +56,7 @@ export class NotificationsService {
   /** Invisible accounts are 404; someone else's visible account (user.view without user.edit) is 403. */
   private async findOwner(actor: Actor, username: string): Promise<User> {
     const owner = await this.users.findExisting(username);
-    if (!isSelf(actor, owner) && !actor.permissions.hasSite('user.edit')) throw new PermissionDeniedError();
+    if (!isSelf(actor, owner)) demand(actor.permissions, USER_RULES.manageOthersNotifications);
     return owner;
   }
 

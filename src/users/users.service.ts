@@ -13,6 +13,8 @@ import { User } from './user.entity';
 import { BasicUserResponse, serializeBasicUser, serializeUser, TokenResponse, UserResponse } from './user.serializer';
 import { UserFields, UsersRepository } from './users.repository';
 import type { Actor } from '../auth/policy/current-actor';
+import { allows } from '../auth/policy/object-rules';
+import { USER_RULES } from './user.rules';
 
 /** The caller of a request: who they are, and what their groups allow. */
 enum UserErrorCode {
@@ -38,7 +40,7 @@ class UserRuleError extends DomainError {
 
 /** user.view or user.edit: the caller may see every account, as Weblate's full user list. */
 function canSeeAllUsers(actor: Actor): boolean {
-  return actor.permissions.hasSite('user.view') || actor.permissions.hasSite('user.edit');
+  return allows(actor.permissions, USER_RULES.seeAccounts);
 }
 
 export function isSelf(actor: Actor, user: User): boolean {

@@ -581,7 +581,7 @@ function targetPermission(policy: AccessPolicy, body: Record<string, unknown>): 
  * What the caller cannot see is 404 (whoever they are); what they see but may not do is 403, or 401 when
  * they are anonymous and might be allowed once signed in.
  */
-function expectedFor(
+export function expectedFor(
   policy: AccessPolicy, caller: Caller, scope: PermissionScope | null, requireLogin: boolean, body: Record<string, unknown> = {},
 ): Expected {
   const anonymous = caller.user.isAnonymous;

@@ -4,8 +4,7 @@ import { DataSource } from 'typeorm';
 import { UserPermissions } from '../../auth/user-permissions';
 import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
-import { Permission } from '../../auth/permissions.data';
-import { PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
+import { ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, TranslationUnit, UnitState } from '../../formats';
 import type { TranslationContext } from '../../translations/translation-context';
 import { TranslationStatistics } from '../translation-statistics.repository';
@@ -20,20 +19,21 @@ import { uploadFormat } from './upload-format';
 import type { UploadDto } from '../dto/upload.dto';
 import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
 import { planUpload } from './upload-plan';
+import { demand, ObjectRule } from '../../auth/policy/object-rules';
 import { UserLookup } from '../../users/user-lookup';
+import { UPLOAD_RULES } from './upload.rules';
 import { insertSuggestions, lockStoredUnits, writeUnits } from '../unit-rows.repository';
 import { componentTranslations, recordUpload } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
 
-const METHOD_PERMISSION: Record<UploadOptions['method'], Permission> = {
-  translate: 'unit.edit',
-  fuzzy: 'unit.edit',
-  approve: 'unit.review',
-  suggest: 'suggestion.add',
-  add: 'unit.add',
-  replace: 'unit.edit',
-  source: 'upload.perform',
+const METHOD_RULE: Partial<Record<UploadOptions['method'], ObjectRule>> = {
+  translate: UPLOAD_RULES.translate,
+  fuzzy: UPLOAD_RULES.translate,
+  replace: UPLOAD_RULES.translate,
+  approve: UPLOAD_RULES.approve,
+  suggest: UPLOAD_RULES.suggest,
+  add: UPLOAD_RULES.add,
 };
 
 const TARGET_STATE: Partial<Record<UploadOptions['method'], number>> = {
@@ -119,18 +119,14 @@ export class TranslationUploadService {
   /** Weblate's per-method permissions, plus overwriting and crediting someone else. */
   private authorize(context: TranslationContext, options: UploadOptions, permissions: UserPermissions): void {
     const scope = permissionScope(context);
-    const need = (permission: Permission) => {
-      if (!permissions.can(permission, scope)) throw new PermissionDeniedError();
-    };
-    need(METHOD_PERMISSION[options.method]);
+    const need = (rule: ObjectRule | undefined) => rule && demand(permissions, rule, scope);
+    // `source` needs upload.perform only, which the route's policy checked.
+    need(METHOD_RULE[options.method]);
     if (options.method === 'add') assertCanAddUnits(context);
-    if (options.method === 'replace' && !permissions.can('component.edit', scope)) {
-      need('unit.add');
-      need('unit.delete');
-    }
-    if (options.conflicts === 'replace-translated' || options.conflicts === 'replace-approved') need('upload.overwrite');
-    if (options.conflicts === 'replace-approved') need('unit.review');
-    if (options.author) need('upload.authorship');
+    if (options.method === 'replace') need(UPLOAD_RULES.replaceFile);
+    if (options.conflicts === 'replace-translated' || options.conflicts === 'replace-approved') need(UPLOAD_RULES.overwrite);
+    if (options.conflicts === 'replace-approved') need(UPLOAD_RULES.overwriteApproved);
+    if (options.author) need(UPLOAD_RULES.authorship);
     if (!methodApplies(options.method, context)) throw ValidationError.field('method', 'This method is not available here.');
   }
 
