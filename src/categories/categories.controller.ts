@@ -23,7 +23,7 @@ export class CategoriesController {
   @Get('categories')
   @Public()
   async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<CategoryResponse>> {
-    return this.categories.list({ visibility: (actor.permissions).projectVisibility() }, page, urls);
+    return this.categories.list({ visibility: actor.permissions.projectVisibility() }, page, urls);
   }
 
   /** The project comes in the body, so its project.edit check happens in the service. */

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { AcceptsUploads, uploadedFiles } from '../core/http/multipart';
 import { Target } from '../auth/policy/target';
@@ -14,7 +13,6 @@ import { ComponentResponse } from './component.serializer';
 import { ComponentCreationService } from './component-creation.service';
 import { ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
-import { currentUser } from '../users/current-user';
 import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('components')
@@ -23,7 +21,6 @@ export class ProjectComponentsController {
   constructor(
     private readonly components: ComponentsService,
     private readonly creation: ComponentCreationService,
-    private readonly permissions: PermissionService,
   ) {}
 
   /** The project's own components and those shared into it. */
@@ -39,7 +36,7 @@ export class ProjectComponentsController {
   @Post()
   @RequirePermission('project.edit', 'project')
   @AcceptsUploads({ files: 2, fields: 60 })
-  async create(@Req() req: Request, @Target() project: Project, @Body() body: NewComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
-    return this.creation.create(project, body, uploadedFiles(req), await this.permissions.forRequest(req), currentUser(req), urls);
+  create(@Req() req: Request, @CurrentActor() actor: Actor, @Target() project: Project, @Body() body: NewComponentDto, @Urls() urls: UrlBuilder): Promise<ComponentResponse> {
+    return this.creation.create(project, body, uploadedFiles(req), actor.permissions, actor.user, urls);
   }
 }

@@ -1,7 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import { Public, RequireSitePermission } from '../auth/policy/policy.decorators';
 import { Page, PageRequest } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
@@ -15,19 +13,17 @@ import { LanguageScope } from './languages.repository';
 import { LanguagesService } from './languages.service';
 import { allows } from '../auth/policy/object-rules';
 import { LANGUAGE_RULES } from './language.rules';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 @ApiTags('languages')
 @Controller('api/languages')
 export class LanguagesController {
-  constructor(
-    private readonly languages: LanguagesService,
-    private readonly permissions: PermissionService,
-  ) {}
+  constructor(private readonly languages: LanguagesService) {}
 
   @Get()
   @Public()
-  async list(@Req() req: Request, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<LanguageResponse>> {
-    return this.languages.list(await this.scope(req), page, urls);
+  list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<LanguageResponse>> {
+    return this.languages.list(scopeOf(actor), page, urls);
   }
 
   @Post()
@@ -38,8 +34,8 @@ export class LanguagesController {
 
   @Get(':code')
   @Public()
-  async get(@Req() req: Request, @Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
-    return this.languages.get(await this.scope(req), code, urls);
+  get(@CurrentActor() actor: Actor, @Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageResponse> {
+    return this.languages.get(scopeOf(actor), code, urls);
   }
 
   @Put(':code')
@@ -63,12 +59,12 @@ export class LanguagesController {
 
   @Get(':code/statistics')
   @Public()
-  async statistics(@Req() req: Request, @Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
-    return this.languages.statistics(await this.scope(req), code, urls);
+  statistics(@CurrentActor() actor: Actor, @Param('code') code: string, @Urls() urls: UrlBuilder): Promise<LanguageStatisticsResponse> {
+    return this.languages.statistics(scopeOf(actor), code, urls);
   }
+}
 
-  /** As in Weblate, those who may edit languages read them all; everyone else those with a translation somewhere. */
-  private async scope(req: Request): Promise<LanguageScope> {
-    return allows(await this.permissions.forRequest(req), LANGUAGE_RULES.seeAll) ? 'all' : 'translated';
-  }
+/** As in Weblate, those who may edit languages read them all; everyone else those with a translation somewhere. */
+function scopeOf(actor: Actor): LanguageScope {
+  return allows(actor.permissions, LANGUAGE_RULES.seeAll) ? 'all' : 'translated';
 }

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { PermissionService } from '../auth/permission.service';
 import type { ComponentContext } from '../components/component-context';
 import { Authenticated, Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
@@ -14,30 +13,26 @@ import { AddScreenshotUnitDto, CreateScreenshotDto, ReplaceScreenshotDto, Update
 import { ScreenshotResponse, serializeScreenshot } from './screenshot.serializer';
 import { ScreenshotContext } from './screenshots.repository';
 import { ScreenshotsService } from './screenshots.service';
-import { currentUser } from '../users/current-user';
 import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
 /** Screenshots site-wide (what the caller can see), one by one with their image and strings, and per component. */
 @ApiTags('screenshots')
 @Controller('api')
 export class ScreenshotsController {
-  constructor(
-    private readonly screenshots: ScreenshotsService,
-    private readonly permissions: PermissionService,
-  ) {}
+  constructor(private readonly screenshots: ScreenshotsService) {}
 
   @Get('screenshots')
   @Public()
   async list(@CurrentActor() actor: Actor, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<ScreenshotResponse>> {
-    return this.screenshots.list({ visibility: (actor.permissions).projectVisibility() }, page, urls);
+    return this.screenshots.list({ visibility: actor.permissions.projectVisibility() }, page, urls);
   }
 
   /** Multipart `image` with `name`, `project_slug`, `component_slug` and `language_code`; the permission is checked on the component named. */
   @Post('screenshots')
   @Authenticated()
   @AcceptsUploads({ files: 1, fields: 10 })
-  async create(@Req() req: Request, @Body() body: CreateScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
-    const caller = { permissions: await this.permissions.forRequest(req), userId: currentUser(req).id ?? null };
+  async create(@Req() req: Request, @CurrentActor() actor: Actor, @Body() body: CreateScreenshotDto, @Urls() urls: UrlBuilder): Promise<ScreenshotResponse> {
+    const caller = { permissions: actor.permissions, userId: actor.user.id };
     return this.screenshots.create(body, await readUploaded(uploadedFiles(req).image), caller, urls);
   }
 
@@ -78,15 +73,15 @@ export class ScreenshotsController {
   @HttpCode(200)
   @RequirePermission('screenshot.edit', 'screenshot')
   @AcceptsUploads({ files: 1, fields: 5 })
-  async uploadFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
-    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), currentUser(req).id ?? null);
+  async uploadFile(@Req() req: Request, @CurrentActor() actor: Actor, @Target() context: ScreenshotContext): Promise<{ result: true }> {
+    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), actor.user.id);
   }
 
   @Put('screenshots/:id/file')
   @RequirePermission('screenshot.edit', 'screenshot')
   @AcceptsUploads({ files: 1, fields: 5 })
-  async replaceFile(@Req() req: Request, @Target() context: ScreenshotContext): Promise<{ result: true }> {
-    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), currentUser(req).id ?? null);
+  async replaceFile(@Req() req: Request, @CurrentActor() actor: Actor, @Target() context: ScreenshotContext): Promise<{ result: true }> {
+    return this.screenshots.replaceImage(context, await readUploaded(uploadedFiles(req).image), actor.user.id);
   }
 
   @Post('screenshots/:id/units')

@@ -25,7 +25,7 @@ export class UnitsController {
   @Get()
   @Public()
   async list(@CurrentActor() actor: Actor, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UnitResponse>> {
-    return this.units.list({ visibility: (actor.permissions).projectVisibility() }, q, page, urls);
+    return this.units.list({ visibility: actor.permissions.projectVisibility() }, q, page, urls);
   }
 
   @Get(':id')
