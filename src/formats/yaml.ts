@@ -25,6 +25,8 @@ interface YamlFile {
   codec: DecodedText;
   document: Document;
   slots: YamlSlot[];
+  /** The slots by unit id. */
+  byId: Map<string, YamlSlot>;
 }
 
 const TO_STRING = { lineWidth: 0 };
@@ -55,9 +57,8 @@ class YamlFormatBase implements TranslationFormat {
       : [];
     const given = new Map(units.map((unit) => [unit.id, unit]));
     const inserted = base && file.slots.every((slot) => sameShape(slot, given.get(slot.unit.id))) ? this.insertions(file, units, options) : undefined;
-    const known = new Set(file.slots.map((slot) => slot.unit.id));
     const patched = inserted
-      ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units.filter((unit) => known.has(unit.id)), {
+      ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units.filter((unit) => file.byId.has(unit.id)), {
           rewrite: (unit, slot) => slot.scalars.flatMap((scalar, index) => (scalar && scalar.value !== unit.target[index] ? [replaceScalar(scalar, unit.target[index])] : [])),
         }, [...rename, ...inserted])
       : undefined;
@@ -69,10 +70,9 @@ class YamlFormatBase implements TranslationFormat {
    * when one of them cannot be inserted as text.
    */
   private insertions(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions): TextEdit[] | undefined {
-    const slots = new Map(file.slots.map((slot) => [slot.unit.id, slot]));
     const additions: Addition[] = [];
     for (const unit of units) {
-      const slot = slots.get(unit.id);
+      const slot = file.byId.get(unit.id);
       if (slot) {
         slot.scalars.forEach((scalar, index) => !scalar && unit.target[index] !== '' && additions.push({ path: slot.paths[index], value: unit.target[index] }));
       } else if (this.rails && (unit.source.length > 1 || unit.target.length > 1)) {
@@ -106,7 +106,7 @@ class YamlFormatBase implements TranslationFormat {
     const start = this.startNode(document);
     const slots = start ? this.walk(start, [], categories).map((found) => ({ ...found, start: 0, end: 0 })) : [];
     numbered(slots.map((slot) => slot.unit));
-    return { codec, document, slots };
+    return { codec, document, slots, byId: new Map(slots.map((slot) => [slot.unit.id, slot])) };
   }
 
   private rootKey(document: Document): Scalar | undefined {
@@ -141,9 +141,8 @@ class YamlFormatBase implements TranslationFormat {
     for (const slot of [...slots].reverse()) {
       if (!given.has(slot.unit.id)) slot.paths.forEach((path) => document.deleteIn([...prefix, ...path]));
     }
-    const known = new Map(slots.map((slot) => [slot.unit.id, slot]));
     for (const unit of units) {
-      const slot = known.get(unit.id);
+      const slot = file.byId.get(unit.id);
       const plural = this.rails && (unit.source.length > 1 || unit.target.length > 1);
       const path = slot ? (plural ? slot.paths[0].slice(0, -1) : slot.paths[0]) : splitKeyPath(unit.context);
       if (!plural) {
