@@ -23,6 +23,7 @@ import { writeWorkTreeFile } from '../vcs/work-tree';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentsRepository } from './components.repository';
+import { ComponentLookup } from './component-lookup';
 import { linkUrl, RepositorySettings } from './repository-settings';
 import { assertFilemask, ComponentsService } from './components.service';
 import { NewComponentDto } from './dto/component-fields.dto';
@@ -39,6 +40,7 @@ export class ComponentCreationService {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly components: ComponentsRepository,
+    private readonly lookup: ComponentLookup,
     private readonly componentsService: ComponentsService,
     private readonly tasks: TasksService,
     private readonly workingCopies: WorkingCopies,
@@ -83,7 +85,7 @@ export class ComponentCreationService {
         linkedComponentId: shared?.id ?? null,
       });
       // A component sharing another's repository records the internal URL, as Weblate's auto-share does.
-      if (shared && !linked) component.repo = linkUrl((await this.components.hydrate([shared]))[0]);
+      if (shared && !linked) component.repo = linkUrl((await this.lookup.hydrate([shared]))[0]);
       await this.componentsService.assertUnique(manager, component);
       const created = await this.components.save(manager, component);
       await this.changes.record(manager, {
@@ -95,7 +97,7 @@ export class ComponentCreationService {
     if (document) await this.importUpload(saved, 'docfile', (dir) => writeFiles(dir, document.files));
     const task = await this.tasks.start('component.setup', { componentId: saved.id });
     await this.components.update(saved.id, { taskId: task.id });
-    return serializeComponent((await this.components.findById(saved.id))!, urls);
+    return serializeComponent((await this.lookup.findById(saved.id))!, urls);
   }
 
   /**

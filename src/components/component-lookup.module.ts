@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
 import { LanguagesModule } from '../languages/languages.module';
 import { ComponentLookup } from './component-lookup';
-import { ComponentsRepository } from './components.repository';
+import { ComponentLookupRepository } from './component-lookup.repository';
 
 /**
  * Finding components, for the modules ComponentsModule itself depends on (translations, units): they import this
- * instead of ComponentsModule, so the dependency runs one way. The repository is exported for ComponentsModule
- * alone, so the domain has one; other folders cannot import its file (dependency-cruiser refuses it).
+ * instead of ComponentsModule, so the dependency runs one way. ComponentsModule finds components through it too.
  */
 @Module({
   imports: [LanguagesModule],
-  providers: [ComponentsRepository, ComponentLookup],
-  exports: [ComponentLookup, ComponentsRepository],
+  providers: [ComponentLookupRepository, ComponentLookup],
+  exports: [ComponentLookup],
 })
 export class ComponentLookupModule {}

@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import type { ComponentContext } from './component-context';
 import type { Component } from './component.entity';
-import { ComponentsRepository } from './components.repository';
+import { ComponentLookupRepository } from './component-lookup.repository';
 
 /** How other modules find components: the components module's queries stay behind this. */
 @Injectable()
 export class ComponentLookup {
-  constructor(private readonly components: ComponentsRepository) {}
+  constructor(private readonly components: ComponentLookupRepository) {}
 
   findByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
     return this.components.findByPath(projectSlug, path);
   }
 
-  findById(id: number): Promise<ComponentContext | null> {
-    return this.components.findById(id);
+  findById(id: number, manager?: EntityManager): Promise<ComponentContext | null> {
+    return this.components.findById(id, manager);
   }
 
   /** Every component of the project (those in categories too), ordered by name. */
@@ -33,7 +34,7 @@ export class ComponentLookup {
 
   /** Remembers why the last merge of the working copy failed ('' once one succeeds), shown as `merge_failure`. */
   async recordMergeFailure(ownerId: number, failure: string): Promise<void> {
-    await this.components.update(ownerId, { mergeFailure: failure });
+    await this.components.setMergeFailure(ownerId, failure);
   }
 
   /** Components another module loaded (by id or in a join), with their project, languages and links. */

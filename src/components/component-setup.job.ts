@@ -8,6 +8,7 @@ import { redactUrl } from '../vcs/repository-url';
 import { Component } from './component.entity';
 import { LOCAL_REPO } from './component-defaults';
 import { ComponentsRepository } from './components.repository';
+import { ComponentLookup } from './component-lookup';
 import { workingCopyOwner } from './component-context';
 
 /**
@@ -20,6 +21,7 @@ export class ComponentSetupJob implements OnModuleInit {
   constructor(
     private readonly registry: JobHandlerRegistry,
     private readonly components: ComponentsRepository,
+    private readonly lookup: ComponentLookup,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: WorkingCopyLocks,
     private readonly scanner: TranslationScanner,
@@ -30,7 +32,7 @@ export class ComponentSetupJob implements OnModuleInit {
   }
 
   async run(componentId: number, progress: TaskProgress): Promise<unknown> {
-    const context = await this.components.findById(componentId);
+    const context = await this.lookup.findById(componentId);
     if (!context) throw new Error('The component no longer exists.');
     const owner = workingCopyOwner(context);
     try {

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { TargetLoader } from '../auth/policy/target';
-import { ComponentsRepository } from './components.repository';
+import { ComponentLookup } from './component-lookup';
 import { componentScope } from '../auth/scopes';
 
 /**
@@ -12,7 +12,7 @@ import { componentScope } from '../auth/scopes';
 export class ComponentTargetLoader implements OnModuleInit {
   constructor(
     private readonly targets: TargetLoader,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
   ) {}
 
   onModuleInit(): void {

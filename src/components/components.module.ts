@@ -10,6 +10,7 @@ import { ComponentFilesController } from './component-files.controller';
 import { ComponentSetupJob } from './component-setup.job';
 import { ComponentTargetLoader } from './component-target.loader';
 import { ComponentsController } from './components.controller';
+import { ComponentsRepository } from './components.repository';
 import { ComponentsService } from './components.service';
 import { ProjectComponentsController } from './project-components.controller';
 import { RepositorySettings } from './repository-settings';
@@ -19,7 +20,7 @@ import { WorkingCopiesModule } from '../working-copies/working-copies.module';
   imports: [ProjectsModule, TranslationsModule, UnitsModule, LanguagesModule, ComponentLookupModule, WorkingCopiesModule],
   controllers: [ComponentsController, ProjectComponentsController, ComponentFilesController],
   providers: [
-    ComponentsService, RepositorySettings, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService,
+    ComponentsRepository, ComponentsService, RepositorySettings, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService,
   ],
   exports: [ComponentLookupModule, ComponentsService],
 })

@@ -17,6 +17,7 @@ import { Component } from './component.entity';
 import { componentColumns } from './component-fields';
 import { ComponentResponse, serializeComponent } from './component.serializer';
 import { ComponentFilter, ComponentsRepository } from './components.repository';
+import { ComponentLookup } from './component-lookup';
 import type { ComponentContext } from './component-context';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
 import { RepositorySettings } from './repository-settings';
@@ -27,6 +28,7 @@ import { demand } from '../auth/policy/object-rules';
 export class ComponentsService {
   constructor(
     private readonly components: ComponentsRepository,
+    private readonly lookup: ComponentLookup,
     private readonly projects: ProjectLookup,
     private readonly languages: LanguageLookup,
     private readonly changes: ChangesService,
@@ -36,7 +38,7 @@ export class ComponentsService {
   async list(filter: ComponentFilter, request: PageRequest, urls: UrlBuilder, viewer: UserPermissions): Promise<Page<ComponentResponse>> {
     const count = await this.components.count(filter);
     return paginate(request, count, async (offset, limit) => {
-      const rows = await this.components.page(filter, offset, limit);
+      const rows = await this.lookup.hydrate(await this.components.page(filter, offset, limit));
       return rows.map((row) => serializeComponent(row, urls, viewer));
     });
   }
@@ -54,7 +56,7 @@ export class ComponentsService {
       assertFilemask(next.filemask);
       return this.components.save(manager, next);
     });
-    return serializeComponent((await this.components.findById(saved.id))!, urls);
+    return serializeComponent((await this.lookup.findById(saved.id))!, urls);
   }
 
   /** As Weblate's do_lock: only a change of state is logged, so repeating a lock leaves no second entry. */

@@ -6,6 +6,7 @@ import { checkRepositoryUrl } from '../vcs/url-policy';
 import { VcsError } from '../vcs/vcs-error';
 import { Component } from './component.entity';
 import { INTERNAL_SCHEME } from './component-defaults';
+import { ComponentLookup } from './component-lookup';
 import { ComponentsRepository } from './components.repository';
 import type { ComponentContext } from './component-context';
 import { ComponentFieldsDto } from './dto/component-fields.dto';
@@ -29,7 +30,8 @@ export type RepositoryChange = Partial<Pick<Component, (typeof OWNER_SETTINGS)[n
 export class RepositorySettings {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly components: ComponentsRepository,
+    private readonly components: ComponentLookup,
+    private readonly store: ComponentsRepository,
   ) {}
 
   async checkRepoUrl(repo: string): Promise<void> {
@@ -84,7 +86,7 @@ export class RepositorySettings {
     }
     const owner = await this.resolveLinkTarget(change.repo, permissions);
     if (owner.component.id === component.id) throw ValidationError.field('repo', 'A component can not use its own repository through a link.');
-    if (await this.components.hasLinkedComponents(component.id)) {
+    if (await this.store.hasLinkedComponents(component.id)) {
       throw ValidationError.field('repo', 'Other components use the repository of this component; it can not use another one.');
     }
     return { ...change, repo: linkUrl(owner), linkedComponentId: owner.component.id };

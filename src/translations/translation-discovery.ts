@@ -65,6 +65,11 @@ export class TranslationDiscovery {
     return { languages: list.filter((r) => !r.isSource).map((r) => r.code).sort(), skipped };
   }
 
+  /** A translation whose file was removed (when a language is deleted): its strings and history go with it. */
+  forget(manager: EntityManager, translationId: number): Promise<void> {
+    return this.translations.delete(manager, translationId);
+  }
+
   private async sourceCode(component: Component): Promise<string> {
     const [language] = await this.languages.findByIds([component.sourceLanguageId]);
     return language.code;

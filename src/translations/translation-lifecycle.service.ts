@@ -25,7 +25,8 @@ import { WorkingCopy } from '../vcs/working-copy';
 import { normalizeRelativePath } from '../vcs/work-tree';
 import { Filemask } from './filemask';
 import { formatLanguageCode } from './language-code-style';
-import { TranslationsRepository } from './translations.repository';
+import { TranslationDiscovery } from './translation-discovery';
+import { TranslationLookup } from './translation-lookup';
 import { TRANSLATION_RULES } from './translation.rules';
 import { demand } from '../auth/policy/object-rules';
 import type { TranslationContext } from './translation-context';
@@ -48,7 +49,8 @@ export class TranslationLifecycleService {
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     private readonly languages: LanguageLookup,
-    private readonly translations: TranslationsRepository,
+    private readonly translations: TranslationLookup,
+    private readonly discovery: TranslationDiscovery,
   ) {}
 
   async add(context: ComponentContext, languageCode: string, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {
@@ -125,7 +127,7 @@ export class TranslationLifecycleService {
         }
       }
       await this.dataSource.transaction(async (manager: EntityManager) => {
-        await this.translations.delete(manager, translation.id);
+        await this.discovery.forget(manager, translation.id);
         await this.changes.record(manager, {
           action: ChangeAction.RemoveTranslation,
           projectId: project.id,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import type { ComponentContext } from '../components/component-context';
 import type { TranslationContext } from './translation-context';
 import { TranslationsRepository } from './translations.repository';
@@ -14,6 +15,16 @@ export class TranslationLookup {
 
   findByIds(ids: readonly number[]): Promise<TranslationContext[]> {
     return this.translations.findByIds(ids);
+  }
+
+  /** Whether the component has a translation into the language. */
+  existsFor(componentId: number, languageId: number): Promise<boolean> {
+    return this.translations.existsFor(componentId, languageId);
+  }
+
+  /** The id of the component's translation into the language, read in the caller's transaction. */
+  idFor(manager: EntityManager, componentId: number, languageId: number): Promise<number | null> {
+    return this.translations.idFor(manager, componentId, languageId);
   }
 
   /** Every translation of the component, source included, ordered by language. */

@@ -19,7 +19,6 @@ import { TranslationsService } from './translations.service';
     TranslationTargetLoader,
     TranslationLookup,
   ],
-  // The repository is exported for TranslationLifecycleModule (this domain) only: other folders cannot import its file.
-  exports: [TranslationDiscovery, TranslationLookup, TranslationsService, TranslationsRepository],
+  exports: [TranslationDiscovery, TranslationLookup, TranslationsService],
 })
 export class TranslationsModule {}
