@@ -45,11 +45,13 @@ function toInfos(rows: Record<string, unknown>[]): TranslationFileInfo[] {
   }));
 }
 
+/** Of translation `t`: strings were added or removed, or edited and not yet written to its file. */
+const UNWRITTEN = '(t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending))';
+
 /** Whether the translation has strings changed in the database and not yet written to its file. */
 export async function hasUnwrittenChanges(manager: EntityManager, translationId: number): Promise<boolean> {
   const [row]: { dirty: boolean }[] = await manager.query(
-    `SELECT t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending) AS dirty
-     FROM translations t WHERE t.id = $1`,
+    `SELECT ${UNWRITTEN} AS dirty FROM translations t WHERE t.id = $1`,
     [translationId],
   );
   return Boolean(row?.dirty);
@@ -58,8 +60,7 @@ export async function hasUnwrittenChanges(manager: EntityManager, translationId:
 /** Translations of the component with a file and strings to write into it. */
 export async function unwrittenTranslationIds(manager: EntityManager, componentId: number): Promise<Set<number>> {
   const rows: { id: number }[] = await manager.query(
-    `SELECT t.id FROM translations t WHERE t.component_id = $1 AND t.filename <> ''
-       AND (t.needs_write OR EXISTS (SELECT 1 FROM units u WHERE u.translation_id = t.id AND u.pending))`,
+    `SELECT t.id FROM translations t WHERE t.component_id = $1 AND t.filename <> '' AND ${UNWRITTEN}`,
     [componentId],
   );
   return new Set(rows.map((row) => row.id));

@@ -45,7 +45,7 @@ export function allows(permissions: UserPermissions, rule: ObjectRule, scope?: P
   return holds(rule.permission) || (rule.otherwise !== undefined && rule.otherwise.every(holds));
 }
 
-/** Refuses with 403 (the rule's detail unless the caller gives one) when the rule does not allow it. */
-export function demand(permissions: UserPermissions, rule: ObjectRule, scope?: PermissionScope, detail = rule.denied): void {
-  if (!allows(permissions, rule, scope)) throw new PermissionDeniedError(detail);
+/** Refuses with 403 and the rule's detail when the rule does not allow it. */
+export function demand(permissions: UserPermissions, rule: ObjectRule, scope?: PermissionScope): void {
+  if (!allows(permissions, rule, scope)) throw new PermissionDeniedError(rule.denied);
 }
