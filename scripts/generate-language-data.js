@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates src/languages/data/languages.json from a checkout of the language-data CSV files (MIT):
-//   node scripts/generate-language-data.js ../shared/reference/language-data
+//   node scripts/generate-language-data.js <language-data checkout>/
 const { readFileSync, writeFileSync, copyFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parse } = require('csv-parse/sync');

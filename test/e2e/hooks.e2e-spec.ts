@@ -10,7 +10,7 @@ const PO = (entries: string[]) =>
   `msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n${entries.map((id) => `\nmsgid "${id}"\nmsgstr ""\n`).join('')}`;
 
 function sample(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(__dirname, '../../../shared/reference/hook-payloads', name), 'utf8'));
+  return JSON.parse(readFileSync(join(__dirname, '../fixtures/hook-payloads', name), 'utf8'));
 }
 
 interface HookCase {

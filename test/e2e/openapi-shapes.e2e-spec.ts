@@ -21,7 +21,7 @@ type JsonSchema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `weblate#/components/schemas/${name}` });
 
 /**
- * Where Weblate's schema and the API specification (shared/spec/api-spec.md) disagree, this server follows the
+ * Where Weblate's schema and the API specification this server implements (its README) disagree, this server follows the
  * specification (or, where the specification is silent, what Weblate itself answers); each case is listed here.
  */
 const DEVIATIONS: SchemaDeviation[] = [

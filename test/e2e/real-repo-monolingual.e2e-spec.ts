@@ -5,7 +5,7 @@ import { extractRealRepo } from '../../src/formats/fixtures/toolchain';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 
 /**
- * A real project's monolingual files (uptime-kuma's JSON, ../shared/reference/real-repos): saving one string
+ * A real project's monolingual files (uptime-kuma's JSON, test/fixtures/real-repos): saving one string
  * changes that string's line only. Untranslated keys are not written as empty values (that would hide the
  * fallback to English at run time), and keys a translation has but the template lacks stay.
  */

@@ -7,7 +7,7 @@ import { GitHttpServer } from '../support/git-http-server';
 import { TestApp } from '../support/test-app';
 
 /**
- * Real projects' files (../shared/reference/real-repos) served from a bare repository: plural strings edited through
+ * Real projects' files (test/fixtures/real-repos) served from a bare repository: plural strings edited through
  * the API come back in the pushed file with the forms the API showed, and the files pass their toolchain.
  */
 

@@ -8,7 +8,7 @@ import {
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 
 /**
- * Each snapshot of ../shared/reference/real-repos through the API, as a project would use the server: every file of
+ * Each snapshot of test/fixtures/real-repos through the API, as a project would use the server: every file of
  * the filemask is a translation counted as the ecosystem's own tools count it; one string and one plural edited,
  * committed and pushed change exactly one file, only the edited entries' lines (and a PO header's revision lines),
  * and the file still passes its toolchain; a new language is a file the toolchain accepts; converted downloads pass

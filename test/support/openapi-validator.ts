@@ -4,10 +4,10 @@ import { resolve } from 'node:path';
 import { parse } from 'yaml';
 
 /**
- * Weblate's own OpenAPI description (reference data beside the project, not part of it: see
- * shared/reference/openapi/README.md). WEBLATE_OPENAPI points elsewhere when the checkout is laid out differently.
+ * Weblate's own OpenAPI description, kept as test data (test/fixtures/openapi/README.md: origin and license).
+ * WEBLATE_OPENAPI checks against another copy, a newer Weblate's say.
  */
-const WEBLATE_OPENAPI = process.env.WEBLATE_OPENAPI ?? resolve(__dirname, '../../../shared/reference/openapi/weblate-openapi.yaml');
+const WEBLATE_OPENAPI = process.env.WEBLATE_OPENAPI ?? resolve(__dirname, '../fixtures/openapi/weblate-openapi.yaml');
 
 type JsonSchema = Record<string, unknown>;
 

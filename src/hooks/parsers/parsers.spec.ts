@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_PARSERS, HookHeaders, NOT_A_PUSH, RepositoryPush } from '.';
 
-/** The payload samples the hosting services send, as kept in ../shared/reference/hook-payloads/. */
+/** The payload samples the hosting services send (test/fixtures/hook-payloads, origin and license in its README). */
 function sample(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(__dirname, '../../../../shared/reference/hook-payloads', name), 'utf8'));
+  return JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/hook-payloads', name), 'utf8'));
 }
 
 const headers = (values: Record<string, string> = {}): HookHeaders => (name) => values[name];
