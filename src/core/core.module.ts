@@ -5,7 +5,7 @@ import { ApiExceptionFilter } from './errors/exception.filter';
 import { createValidationPipe } from './errors/validation.pipe';
 import { AllowHeaderMiddleware } from './http/allow-header.middleware';
 import { BodyParsingMiddleware } from './http/body-parsing.middleware';
-import { RefuseUnexpectedMultipart } from './http/multipart';
+import { MultipartFormInterceptor } from './http/multipart-form.interceptor';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { ResponseFormatInterceptor } from './http/response-format.interceptor';
 import { RouteTable } from './http/route-table';
@@ -22,7 +22,7 @@ const PROVIDERS: ModuleMetadata['providers'] = [
   { provide: APP_GUARD, useClass: ApiThrottlerGuard },
   { provide: APP_FILTER, useClass: ApiExceptionFilter },
   { provide: APP_INTERCEPTOR, useClass: ResponseFormatInterceptor },
-  { provide: APP_INTERCEPTOR, useClass: RefuseUnexpectedMultipart },
+  { provide: APP_INTERCEPTOR, useClass: MultipartFormInterceptor },
   { provide: APP_PIPE, useFactory: createValidationPipe },
 ];
 

@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createComponent } from '../factories/component.factory';
+import { createGroup } from '../factories/group.factory';
 import { createProject } from '../factories/project.factory';
 import { createTranslation } from '../factories/translation.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
@@ -14,8 +15,9 @@ const LIMIT = 64 * 1024;
 const PO = (language: string) => `msgid ""\nmsgstr ""\n"Language: ${language}\\n"\n\nmsgid "Hello"\nmsgstr ""\n`;
 
 /**
- * Multipart bodies are read only by the routes that take files, after the rate limit and the access policy,
- * streamed to temporary files that go when the response ends: nobody can make the server buffer a body it refuses.
+ * Multipart bodies are read only after the rate limit and the access policy: on the routes that take files,
+ * streamed to temporary files that go when the response ends; on every other route as a plain form, within the
+ * body limits. Nobody can make the server buffer a body it refuses.
  */
 describe('multipart bodies', () => {
   let t: TestApp;
@@ -60,11 +62,40 @@ describe('multipart bodies', () => {
     });
   }
 
-  it('answers a route that takes no files with 415, without reading the body', async () => {
+  it('reads a multipart form on a route that takes no files as its form-urlencoded twin', async () => {
+    const group = await createGroup(t);
+    const viewer = await createUser(t);
+    const added = await t.http().post(`/api/users/${viewer.user.username}/groups/`).set('Authorization', admin.auth).field('group_id', String(group.id)).expect(200);
+    expect(added.body.groups).toContainEqual(expect.stringMatching(new RegExp(`/api/groups/${group.id}/$`)));
+
+    const twins = [await createProject(t), await createProject(t)];
+    const fields = { web: 'https://example.org/app', enable_hooks: 'false', instructions: 'Keep it short.' };
+    const asMultipart = Object.entries(fields).reduce((req, [name, value]) => req.field(name, value), t.http().patch(`/api/projects/${twins[0].slug}/`).set('Authorization', admin.auth));
+    const viaMultipart = (await asMultipart.expect(200)).body;
+    const viaForm = (await t.http().patch(`/api/projects/${twins[1].slug}/`).set('Authorization', admin.auth).type('form').send(fields).expect(200)).body;
+    for (const field of Object.keys(fields)) expect(viaMultipart[field]).toEqual(viaForm[field]);
+    expect(viaMultipart).toMatchObject({ web: 'https://example.org/app', enable_hooks: false });
+  });
+
+  it('reports a multipart field that is wrong as a form field would be', async () => {
+    const project = await createProject(t);
+    const res = await t.http().patch(`/api/projects/${project.slug}/`).set('Authorization', admin.auth).field('enable_hooks', 'maybe').expect(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ attr: 'enable_hooks', code: 'invalid' })]);
+  });
+
+  it('answers a file part on a route that takes no files with 400 naming the field, and keeps nothing', async () => {
+    const project = await createProject(t);
+    const res = await t.http().patch(`/api/projects/${project.slug}/`).set('Authorization', admin.auth)
+      .field('web', 'https://example.org/multipart').attach('instructions', Buffer.from('text'), 'notes.txt').expect(400);
+    expect(res.body).toMatchObject({ type: 'validation_error', errors: [{ attr: 'instructions', code: 'unexpected_file', detail: expect.any(String) }] });
+    expect(res.body.detail).toContain('instructions');
+    expect((await t.http().get(`/api/projects/${project.slug}/`).set('Authorization', admin.auth).expect(200)).body.web).not.toBe('https://example.org/multipart');
+    expect(await temporaryFiles()).toEqual([]);
+  });
+
+  it('refuses a multipart form over the body limit before reading it', async () => {
     const res = await answerToUnfinishedUpload('/api/projects/', admin.auth);
-    expect(res).toEqual({ status: 415, body: expect.objectContaining({ detail: 'Unsupported media type "multipart/form-data" in request.' }) });
-    const small = await t.http().post('/api/projects/').set('Authorization', admin.auth).field('name', 'x').expect(415);
-    expect(small.body.detail).toBe('Unsupported media type "multipart/form-data" in request.');
+    expect(res).toEqual({ status: 413, body: expect.objectContaining({ detail: 'Request body is too large.' }) });
   });
 
   it('refuses an anonymous upload before reading its body, on every kind of route', async () => {

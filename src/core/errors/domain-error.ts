@@ -64,11 +64,6 @@ export class ParseError extends DomainError {
   readonly code = 'parse_error';
 }
 
-export class UnsupportedMediaTypeError extends DomainError {
-  readonly status = 415;
-  readonly code = 'unsupported_media_type';
-}
-
 export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   readonly code = 'payload_too_large';

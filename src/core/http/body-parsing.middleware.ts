@@ -2,34 +2,28 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import { ParseError, PayloadTooLargeError } from '../errors/domain-error';
 import { requestContext } from './request-context';
-import { assertDictionaryBody, JSON_MAX_DEPTH, jsonNestingDepth } from './request-body-shape';
+import { assertDictionaryBody, BODY_MAX_BYTES, JSON_MAX_DEPTH, jsonNestingDepth } from './request-body-shape';
 
 /**
  * The body-parsing layer for JSON and form-urlencoded bodies: both end up as a plain `req.body`, so DTOs never
- * care which one a client sent. Multipart bodies are not read here: the routes that take files parse them
- * after the guards (see multipart.ts), and every other route refuses them unread. Parser failures become our
+ * care which one a client sent. Multipart bodies are not read here: they are parsed after the guards (see
+ * multipart.ts), so a caller the policy refuses never has theirs read. Parser failures become our
  * own errors, so they reach the exception filter and get a `detail`.
  */
 type Parser = (req: Request, res: Response, next: (error?: unknown) => void) => void;
 
-function parsers(limit: string): Parser[] {
+function parsers(limit: number): Parser[] {
   return [
     json({ limit, strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson }),
     urlencoded({ limit, extended: false, parameterLimit: 5000 }),
   ];
 }
 
-/**
- * Anonymous callers may not write anything (hooks aside, which read their own body): the little they may send
- * (a repository operation the Guests group allows) fits in this, and a larger declared body is refused (413)
- * before it is read, so nobody without a key can make the server buffer a body.
- */
-const ANONYMOUS_LIMIT = '64kb';
-
 @Injectable()
 export class BodyParsingMiddleware implements NestMiddleware {
-  private readonly signedIn = parsers('10mb');
-  private readonly anonymous = parsers(ANONYMOUS_LIMIT);
+  private readonly signedIn = parsers(BODY_MAX_BYTES.signedIn);
+  // A larger declared body is refused (413) before it is read.
+  private readonly anonymous = parsers(BODY_MAX_BYTES.anonymous);
 
   use(req: Request, res: Response, next: NextFunction): void {
     // Notification hooks read their own body: a JSON payload or a form's `payload` field, answered with

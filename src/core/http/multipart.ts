@@ -2,13 +2,13 @@ import {
   applyDecorators, CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata, UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catchError, concatMap, Observable } from 'rxjs';
 import { AppConfig } from '../../config/app-config';
-import { ParseError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/domain-error';
+import { ParseError, PayloadTooLargeError, ValidationError } from '../errors/domain-error';
 import { assertDictionaryBody } from './request-body-shape';
 
 /** A file of a multipart request, streamed to a temporary file under DATA_DIR (removed when the response ends). */
@@ -51,24 +51,39 @@ export interface UploadLimits {
 const DEFAULT_LIMITS: UploadLimits = { files: 2, fields: 50, fieldSize: 64 * 1024 };
 
 /**
- * For the routes that take files. Multipart bodies are parsed only there, and only once the guards (rate
- * limit, access policy) have let the request in: any other route refuses them with 415 without reading them.
+ * For the routes that take files. Multipart bodies are parsed only once the guards (rate limit, access policy)
+ * have let the request in; on every other route they are read as plain forms (multipart-form.interceptor.ts).
  */
 export const AcceptsUploads = (limits: Partial<UploadLimits> = {}) =>
   applyDecorators(SetMetadata(ACCEPTS_UPLOADS, { ...DEFAULT_LIMITS, ...limits }), UseInterceptors(MultipartInterceptor));
 
-/** Global: a multipart body on a route that takes no files is a 415, answered without reading the body. */
-@Injectable()
-export class RefuseUnexpectedMultipart implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
+export function takesUploads(reflector: Reflector, context: ExecutionContext): boolean {
+  return Boolean(reflector.get(ACCEPTS_UPLOADS, context.getHandler()));
+}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const req = context.switchToHttp().getRequest<Request>();
-    if (req.is('multipart/form-data') && !this.reflector.get(ACCEPTS_UPLOADS, context.getHandler())) {
-      throw new UnsupportedMediaTypeError('Unsupported media type "multipart/form-data" in request.');
-    }
-    return next.handle();
-  }
+/**
+ * Runs a multer middleware over the request. With `maxBytes`, a body declared larger is refused before anything
+ * is read, and one that turns out larger (chunked) is cut off once it passes the limit.
+ */
+export function parseMultipart(req: Request, res: Response, middleware: RequestHandler, maxBytes = Infinity): Promise<void> {
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) return Promise.reject(new PayloadTooLargeError('Request body is too large.'));
+  return new Promise<void>((resolve, reject) => {
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= maxBytes) return;
+      req.off('data', count);
+      req.unpipe();
+      reject(new PayloadTooLargeError('Request body is too large.'));
+    };
+    void middleware(req, res, (error?: unknown) => {
+      req.off('data', count);
+      if (error) reject(translateMultipartError(error));
+      else resolve();
+    });
+    // multer has piped the request by now; counting alongside it sees every chunk.
+    if (Number.isFinite(maxBytes)) req.on('data', count);
+  });
 }
 
 /** Streams the files of an upload route's multipart body to DATA_DIR/tmp/uploads, within the route's limits. */
@@ -90,7 +105,7 @@ class MultipartInterceptor implements NestInterceptor {
       storage: multer.diskStorage({ destination: dir }),
       limits: { fileSize: this.config.uploadMaxBytes, files: limits.files, fields: limits.fields, fieldSize: limits.fieldSize, parts: limits.files + limits.fields },
     }).any();
-    await new Promise<void>((resolve, reject) => parse(req, res, (error?: unknown) => (error ? reject(translateMultipartError(error)) : resolve())));
+    await parseMultipart(req, res, parse);
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
     // The temporary files go before the answer does, whatever the handler did with them.
     const removeFiles = () => Promise.all(files.map((file) => rm(file.path, { force: true })));
@@ -122,9 +137,11 @@ function toUploadedFile(file: Express.Multer.File): UploadedFile {
 /** Parser failures become our own errors, so they reach the exception filter and get a `detail`. */
 function translateMultipartError(error: unknown): unknown {
   if (error instanceof MulterError) {
-    return error.code === 'LIMIT_FILE_SIZE'
-      ? new PayloadTooLargeError(`Uploaded file "${error.field}" is too large.`)
-      : new ParseError(`Multipart form parse error - ${error.message}`);
+    if (error.code === 'LIMIT_FILE_SIZE') return new PayloadTooLargeError(`Uploaded file "${error.field}" is too large.`);
+    if (error.code === 'LIMIT_UNEXPECTED_FILE' && error.field) {
+      return ValidationError.field(error.field, 'This endpoint does not accept files; send this field as text.', 'unexpected_file');
+    }
+    return new ParseError(`Multipart form parse error - ${error.message}`);
   }
   // busboy's own complaints: a truncated body, a boundary that does not match, malformed part headers.
   if (error instanceof Error) return new ParseError(`Multipart form parse error - ${error.message}`);

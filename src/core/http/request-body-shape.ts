@@ -6,6 +6,13 @@ import { ValidationError } from '../errors/domain-error';
  */
 export const JSON_MAX_DEPTH = 32;
 
+/**
+ * The largest request body (JSON, form or multipart form without files) read from a caller. Anonymous callers may
+ * not write anything (hooks, which read their own body, aside): the little they may send (a repository operation the
+ * Guests group allows) fits in 64 KB, so nobody without a key can make the server buffer a body.
+ */
+export const BODY_MAX_BYTES = { anonymous: 64 * 1024, signedIn: 10 * 1024 * 1024 } as const;
+
 const NULL_CHARACTERS = 'Null characters are not allowed.';
 
 /**
