@@ -15,7 +15,7 @@ export class UserStatisticsService {
   ) {}
 
   async get(actor: Actor, username: string): Promise<UserStatisticsResponse> {
-    const user = await this.users.findExisting(username);
+    const user = await this.users.findVisible(actor, username);
     const languages = await this.repository.countTranslatableLanguages(user.id, user.isSuperuser && user.isActive);
     // Weblate keeps these as counters on the profile; here they are counted from the user's change log entries.
     const activity: Omit<UserStatisticsResponse, 'languages'> = (await this.changes.countActivity([user.id])).get(user.id)!;

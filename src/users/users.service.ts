@@ -72,8 +72,14 @@ export class UsersService {
 
   /** Anyone's basic fields (id, username, full name); the full record with e-mail to the user and to user.view/user.edit holders. */
   async get(actor: Actor, username: string, urls: UrlBuilder): Promise<UserResponse | BasicUserResponse> {
-    const user = await this.findExisting(username);
+    const user = await this.findVisible(actor, username);
     return isSelf(actor, user) || canSeeAllUsers(actor) ? this.presentOne(user, urls) : serializeBasicUser(user);
+  }
+
+  /** As in Weblate, anonymous callers see no account (their user list is empty), so every one is 404 to them. */
+  async findVisible(actor: Actor, username: string): Promise<User> {
+    if (actor.user.isAnonymous && !canSeeAllUsers(actor)) throw new NotFoundError();
+    return this.findExisting(username);
   }
 
   async findExisting(username: string): Promise<User> {

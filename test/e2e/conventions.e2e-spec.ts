@@ -31,6 +31,17 @@ describe('API conventions', () => {
     });
   });
 
+  it('lists only collections that exist: each answers a list (tasks are reached by id only, as in Weblate)', async () => {
+    const admin = await createUser(t, { isSuperuser: true });
+    const root = (await t.http().get('/api/').expect(200)).body as Record<string, string>;
+    expect(Object.keys(root)).not.toContain('addons');
+    expect(Object.keys(root)).not.toContain('memory');
+    for (const [name, url] of Object.entries(root)) {
+      const res = await t.http().get(new URL(url).pathname).set('Authorization', admin.auth);
+      expect([name, res.status]).toEqual([name, name === 'tasks' ? 404 : 200]);
+    }
+  });
+
   it('ignores X-Forwarded-* headers unless TRUST_PROXY is set', async () => {
     const res = await t.http().get('/api/').set('Host', 'inner:8000').set('X-Forwarded-Host', 'evil.test').set('X-Forwarded-Proto', 'https');
     expect(res.body.projects).toBe('http://inner:8000/api/projects/');

@@ -200,7 +200,8 @@ function probes(rules: Map<string, ObjectRule>): Record<string, Probe> {
       rules: [rule('user.see-accounts')],
       route: 'GET /api/users/:username/',
       send: (ctx) => request(ctx, 'get', `/api/users/${ctx.fx.other.user.username}/`),
-      refused: (res) => res.status === 200 && res.body.email === undefined,
+      // Without it a signed-in caller sees the basic fields; an anonymous one sees no account at all.
+      refused: (res) => (res.status === 200 && res.body.email === undefined) || res.status === 404,
     },
     'user.manage-others-notifications': {
       rules: [rule('user.manage-others-notifications')],

@@ -76,8 +76,15 @@ describe('users', () => {
       const me = await createUser(t);
       const basic = { id: admin.user.id, full_name: admin.user.fullName, username: admin.user.username };
       expect((await call('get', `/api/users/${admin.user.username}/`, me.auth).expect(200)).body).toEqual(basic);
-      expect((await call('get', `/api/users/${admin.user.username}/`).expect(200)).body).toEqual(basic);
       await call('get', '/api/users/nobody-here/', admin.auth).expect(404);
+    });
+
+    // Weblate's UserAPITest.test_get_anonymous: the anonymous user list is empty, and so is what it may look up.
+    it('shows no account to an anonymous caller: an existing user is 404 like an unknown one', async () => {
+      const res = await call('get', `/api/users/${admin.user.username}/`).expect(404);
+      expect(res.body.detail).toBe('Not found.');
+      await call('get', `/api/users/${admin.user.username}/statistics/`).expect(404);
+      await call('get', '/api/users/anonymous/').expect(404);
     });
 
     it('lists only the caller without user.view, with the basic fields (no e-mail)', async () => {
