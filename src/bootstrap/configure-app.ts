@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import pinoHttp from 'pino-http';
 import { AppConfig } from '../config/app-config';
+import { answerClientErrorsWithDetail } from '../core/http/client-errors';
 
 /** What must be applied to the app instance itself; shared by main.ts and the e2e test harness. */
 export function configureApp(app: INestApplication, config: AppConfig, logger: Logger): void {
   const express = app.getHttpAdapter().getInstance() as Express;
   express.set('trust proxy', config.trustProxy);
   express.disable('x-powered-by');
+  answerClientErrorsWithDetail(app.getHttpServer());
   app.use(
     pinoHttp({
       logger,

@@ -149,6 +149,23 @@ describe('hostile input', () => {
     });
   });
 
+  describe('oversized request lines and headers', () => {
+    it('answers a 40 kB query string with 431 and a JSON detail', async () => {
+      const q = Array.from({ length: 5000 }, (_, i) => `w${i}`).join(' OR ');
+      expect(q.length).toBeGreaterThan(40_000);
+      const res = await t.http().get('/api/units/').query({ q }).set('Authorization', admin.auth);
+      expect(res.status).toBe(431);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toMatchObject({ detail: expect.stringContaining('16 KB'), errors: [{ code: 'request_header_too_large', attr: null }] });
+    });
+
+    it('answers an oversized header with 431 and a JSON detail', async () => {
+      const res = await t.http().get('/api/').set('X-Padding', 'p'.repeat(20_000));
+      expect(res.status).toBe(431);
+      expect(res.body.detail).toMatch(/too large/);
+    });
+  });
+
   describe('paths inside the repository', () => {
     const ABSOLUTE = 'The filename can not be an absolute path.';
     const PARENT = 'The filename can not contain reference to a parent directory.';

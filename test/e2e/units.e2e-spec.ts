@@ -140,6 +140,21 @@ describe('units', () => {
     await t.http().get('/api/units/999999/').set('Authorization', admin.auth).expect(404);
   });
 
+  it('refuses a form longer than 262 144 characters (a 5 MB target) with 400, keeping the stored string', async () => {
+    const { byContext, translation } = await setUp('oversized');
+    const plural = byContext('One file');
+    const huge = 'x'.repeat(5 * 1024 * 1024);
+    const res = await t.http().patch(`/api/units/${plural.id}/`).set('Authorization', admin.auth).send({ target: ['soubor', huge, 'souborů'], state: 20 }).expect(400);
+    expect(res.body.errors).toEqual([{ code: 'max_length', detail: 'Ensure each form has no more than 262144 characters.', attr: 'target' }]);
+    const created = await t.http().post(`${translation}units/`).set('Authorization', admin.auth).send({ source: ['x'.repeat(256 * 1024 + 1)], target: ['y'] }).expect(400);
+    expect(created.body.errors).toEqual([expect.objectContaining({ code: 'max_length', attr: 'source' })]);
+    const stored = (await t.http().get(`/api/units/${plural.id}/`).set('Authorization', admin.auth).expect(200)).body;
+    expect(stored).toMatchObject({ target: ['', '', ''], state: 0 });
+    // At the limit a form is still a string like any other.
+    const atLimit = 'z'.repeat(256 * 1024);
+    await t.http().patch(`/api/units/${plural.id}/`).set('Authorization', admin.auth).send({ target: ['soubor', atLimit, 'souborů'], state: 20 }).expect(200);
+  });
+
   it('hides units of private projects from other users', async () => {
     const { byContext, project } = await setUp('private');
     await t.dataSource.query('UPDATE projects SET access_control = 100 WHERE id = $1', [project.id]);

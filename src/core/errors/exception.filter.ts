@@ -83,7 +83,8 @@ class ServerError extends DomainError {
   }
 }
 
-class HttpStatusError extends DomainError {
+/** An error known only by its status: Nest's own exceptions, and what the HTTP parser refuses (client-errors.ts). */
+export class HttpStatusError extends DomainError {
   constructor(readonly status: number, readonly code: string, detail: string) {
     super(detail);
   }
@@ -97,7 +98,7 @@ function fromHttpException(exception: HttpException): DomainError {
   return new HttpStatusError(status, CODE_BY_STATUS[status] ?? (status >= 500 ? 'error' : 'invalid'), detail);
 }
 
-function errorBody(error: DomainError): { type: string; errors: FieldError[]; detail: string } {
+export function errorBody(error: DomainError): { type: string; errors: FieldError[]; detail: string } {
   if (error instanceof ValidationError) return { type: 'validation_error', errors: error.errors, detail: error.detail };
   return {
     type: error.status >= 500 ? 'server_error' : 'client_error',

@@ -1,8 +1,8 @@
-import { IsIn, IsString } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
-import { MESSAGES, Optional } from '../../core/validation/field-rules';
+import { MESSAGES, Optional, whenString } from '../../core/validation/field-rules';
 import { UnitState } from '../../formats';
-import { AsStringList, IsStringList } from './string-list';
+import { AsStringList, FormsWithinLimit, IsStringList, UNIT_FORM_MAX_CHARS } from './string-list';
 
 /** The states a new string may be given (Weblate's choices): not empty, not read-only. */
 const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];
@@ -13,19 +13,19 @@ const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translate
  * the service checks that; this checks what each field may hold.
  */
 export class CreateUnitDto {
-  @Optional() @IsString({ message: MESSAGES.string })
+  @Optional() @IsString({ message: MESSAGES.string }) @MaxLength(UNIT_FORM_MAX_CHARS, { ...whenString, message: MESSAGES.maxLength(UNIT_FORM_MAX_CHARS) })
   key?: string;
 
-  @Optional() @AsStringList() @IsStringList()
+  @Optional() @AsStringList() @IsStringList() @FormsWithinLimit()
   value?: string[];
 
-  @Optional() @IsString({ message: MESSAGES.string })
+  @Optional() @IsString({ message: MESSAGES.string }) @MaxLength(UNIT_FORM_MAX_CHARS, { ...whenString, message: MESSAGES.maxLength(UNIT_FORM_MAX_CHARS) })
   context?: string;
 
-  @Optional() @AsStringList() @IsStringList()
+  @Optional() @AsStringList() @IsStringList() @FormsWithinLimit()
   source?: string[];
 
-  @Optional() @AsStringList() @IsStringList()
+  @Optional() @AsStringList() @IsStringList() @FormsWithinLimit()
   target?: string[];
 
   @Optional() @ToInteger() @IsIn(NEW_UNIT_STATES, { message: MESSAGES.choice })

@@ -13,3 +13,20 @@ export const IsStringList = () =>
       defaultMessage: () => 'Expected a list of strings.',
     },
   });
+
+/**
+ * The longest text one form of a unit's source or target may hold, in characters. No real string comes near it
+ * (whole documents split into strings stay far below); it keeps one request from storing megabytes in a string
+ * that every list, search, check and export would then carry.
+ */
+export const UNIT_FORM_MAX_CHARS = 256 * 1024;
+
+/** Each plural form within UNIT_FORM_MAX_CHARS (only checked on a list of strings; IsStringList reports the rest). */
+export const FormsWithinLimit = () =>
+  ValidateBy({
+    name: 'maxLength',
+    validator: {
+      validate: (value: unknown) => !Array.isArray(value) || value.every((form) => typeof form !== 'string' || form.length <= UNIT_FORM_MAX_CHARS),
+      defaultMessage: () => `Ensure each form has no more than ${UNIT_FORM_MAX_CHARS} characters.`,
+    },
+  });

@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsString, ValidateBy } from 'class-validator';
+import { IsIn, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
-import { MESSAGES, Optional } from '../../core/validation/field-rules';
+import { MESSAGES, Optional, whenString } from '../../core/validation/field-rules';
 import { WRITABLE_STATES } from '../unit-edit';
-import { AsStringList, IsStringList } from './string-list';
+import { AsStringList, FormsWithinLimit, IsStringList, UNIT_FORM_MAX_CHARS } from './string-list';
 
 /** A list of label ids; Weblate's clients send ids or label objects, one or a list. */
 const AsLabelIds = () =>
@@ -28,13 +28,13 @@ const IsLabelIds = () =>
  * state fit together, who may approve) is the service's to check.
  */
 export class UnitWriteDto {
-  @Optional() @AsStringList() @IsStringList()
+  @Optional() @AsStringList() @IsStringList() @FormsWithinLimit()
   target?: string[];
 
   @Optional() @ToInteger() @IsIn(WRITABLE_STATES, { message: MESSAGES.choice })
   state?: number;
 
-  @Optional() @IsString({ message: MESSAGES.string })
+  @Optional() @IsString({ message: MESSAGES.string }) @MaxLength(UNIT_FORM_MAX_CHARS, { ...whenString, message: MESSAGES.maxLength(UNIT_FORM_MAX_CHARS) })
   explanation?: string;
 
   @Optional() @IsString({ message: MESSAGES.string })
