@@ -105,6 +105,10 @@ describe('translation file upload', () => {
         code: 'invalid', attr: 'file', detail: 'Could not parse the file: line 10: the plural message "One file" lacks msgstr[2] (the header declares 3 plural forms)',
       }]);
     }
+    for (const method of ['translate', 'replace']) {
+      const oversized = await upload(translation, po([['Hello', 'x'.repeat(256 * 1024 + 1)]]), { method }).expect(400);
+      expect(oversized.body.errors).toEqual([{ code: 'invalid', attr: 'file', detail: 'The string "Hello" has a form longer than 262144 characters.' }]);
+    }
     expect((await upload(translation, STORED, { method: 'steal' }).expect(400)).body.errors[0].attr).toBe('method');
     expect((await upload(translation, STORED, { conflicts: 'always' }).expect(400)).body.errors[0].attr).toBe('conflicts');
     expect((await t.http().post(`${translation}file/`).set('Authorization', admin.auth).field('method', 'translate').expect(400)).body.errors[0].attr).toBe('file');

@@ -2,7 +2,8 @@ import { IsIn, IsString, MaxLength } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
 import { MESSAGES, Optional, whenString } from '../../core/validation/field-rules';
 import { UnitState } from '../../formats';
-import { AsStringList, FormsWithinLimit, IsStringList, UNIT_FORM_MAX_CHARS } from './string-list';
+import { UNIT_FORM_MAX_CHARS } from '../unit-limits';
+import { AsStringList, FormsWithinLimit, IsStringList } from './string-list';
 
 /** The states a new string may be given (Weblate's choices): not empty, not read-only. */
 const NEW_UNIT_STATES: readonly number[] = [UnitState.Fuzzy, UnitState.Translated, UnitState.Approved];

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
+import { UNIT_FORM_MAX_CHARS } from '../unit-limits';
 
 /** One string stands for a list of one form, as Weblate reads a plain `target=...` form field. */
 export const AsStringList = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value));
@@ -13,13 +14,6 @@ export const IsStringList = () =>
       defaultMessage: () => 'Expected a list of strings.',
     },
   });
-
-/**
- * The longest text one form of a unit's source or target may hold, in characters. No real string comes near it
- * (whole documents split into strings stay far below); it keeps one request from storing megabytes in a string
- * that every list, search, check and export would then carry.
- */
-export const UNIT_FORM_MAX_CHARS = 256 * 1024;
 
 /** Each plural form within UNIT_FORM_MAX_CHARS (only checked on a list of strings; IsStringList reports the rest). */
 export const FormsWithinLimit = () =>

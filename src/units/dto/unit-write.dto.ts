@@ -3,7 +3,8 @@ import { IsIn, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { ToInteger } from '../../core/http/form-values';
 import { MESSAGES, Optional, whenString } from '../../core/validation/field-rules';
 import { WRITABLE_STATES } from '../unit-edit';
-import { AsStringList, FormsWithinLimit, IsStringList, UNIT_FORM_MAX_CHARS } from './string-list';
+import { UNIT_FORM_MAX_CHARS } from '../unit-limits';
+import { AsStringList, FormsWithinLimit, IsStringList } from './string-list';
 
 /** A list of label ids; Weblate's clients send ids or label objects, one or a list. */
 const AsLabelIds = () =>

@@ -7,6 +7,7 @@ import { Component } from '../../components/component.entity';
 import { AppConfig } from '../../config/app-config';
 import { ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, UnitState } from '../../formats';
+import { assertUploadedFormsWithinLimit } from '../unit-limits';
 import { messageVariables, renderMessage } from '../../working-copies/commit-message';
 import { WorkingCopyLocks } from '../../working-copies/working-copy-locks';
 import { signatureOf, WEBLATE_COMMITTER } from '../../working-copies/signatures';
@@ -95,6 +96,7 @@ export class FileReplacement {
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     try {
       const { units } = await format.parse(data, { template: isMonolingual(format, template !== undefined) ? template : undefined, strict: true });
+      assertUploadedFormsWithinLimit(units);
       const count = (test: (state: UnitState) => boolean) => units.filter((unit) => test(unit.state)).length;
       return {
         total: units.length,

@@ -6,6 +6,7 @@ import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
 import { ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, TranslationUnit, UnitState } from '../../formats';
+import { assertUploadedFormsWithinLimit } from '../unit-limits';
 import type { TranslationContext } from '../../translations/translation-context';
 import { TranslationStatistics } from '../translation-statistics.repository';
 import { failingChecksFor, joinFlags } from '../unit-checks';
@@ -149,6 +150,7 @@ export class TranslationUploadService {
     if (units.some((unit) => unit.source.length > 1 && unit.target.length > 1 && unit.target.length !== plurals)) {
       throw ValidationError.field('file', 'Plural forms do not match the language.');
     }
+    assertUploadedFormsWithinLimit(units);
     return units;
   }
 
