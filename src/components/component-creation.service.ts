@@ -95,9 +95,13 @@ export class ComponentCreationService {
     });
     if (zipfile) await this.importUpload(saved, 'zipfile', (dir) => this.extractZip(zipfile.path, dir, fields.filemask!));
     if (document) await this.importUpload(saved, 'docfile', (dir) => writeFiles(dir, document.files));
+    // Read before the task starts: a clone that fails at once removes the component before this answer is built,
+    // and the caller still gets the component and the task_url that tells what went wrong.
+    const created = (await this.lookup.findById(saved.id))!;
     const task = await this.tasks.start('component.setup', { componentId: saved.id });
     await this.components.update(saved.id, { taskId: task.id });
-    return serializeComponent((await this.lookup.findById(saved.id))!, urls);
+    created.component.taskId = task.id;
+    return serializeComponent(created, urls);
   }
 
   /**

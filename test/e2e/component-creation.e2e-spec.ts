@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
+import { TasksService } from '../../src/tasks/tasks.service';
 import { createProject } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -104,6 +105,27 @@ describe('component creation from a repository', () => {
     expect(task.body.result.error).toBeTruthy();
     await t.http().get(`/api/components/${project.slug}/gone/`).expect(404);
     expect(existsSync(join(t.config.dataDir, 'vcs', String(project.id), String(res.body.id)))).toBe(false);
+  });
+
+  it('answers 201 with the task even when the clone fails before the answer is written', async () => {
+    // The clone fails at once (nothing listens on port 1), and here the task runs to its end inside start().
+    const tasks = t.app.get(TasksService);
+    const start = tasks.start.bind(tasks);
+    const spy = jest.spyOn(tasks, 'start').mockImplementation(async (name, payload) => {
+      const task = await start(name, payload);
+      await tasks.drain();
+      return task;
+    });
+    try {
+      const project = await createProject(t);
+      const res = await create(project.slug, { name: 'Quick', slug: 'quick', repo: 'http://127.0.0.1:1/app.git', filemask: 'po/*.po', file_format: 'po' }).expect(201);
+      expect(res.body).toMatchObject({ slug: 'quick', task_url: expect.stringMatching(/\/api\/tasks\/[0-9a-f-]{36}\/$/) });
+      const task = await t.http().get(new URL(res.body.task_url).pathname).expect(200);
+      expect(task.body).toMatchObject({ completed: true, result: { error: expect.stringContaining('cannot reach the server') } });
+      await t.http().get(`/api/components/${project.slug}/quick/`).set('Authorization', admin.auth).expect(404);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it.each([
