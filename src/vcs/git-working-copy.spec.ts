@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import * as git from 'isomorphic-git';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitHttpServer, startGitHttpServer } from '../../test/support/git-http-server';
@@ -48,6 +49,30 @@ describe('GitWorkingCopy', () => {
       message: expect.stringContaining('localhost resolves to a non-public address'),
     });
     await expect(new GitWorkingCopy(join(tmp, 'unguarded')).clone(url, 'main')).resolves.toBeUndefined();
+  });
+
+  it('puts the branch back when the files of a merge cannot be written, so the next pull tries again', async () => {
+    const url = await server.createBareRepo('unwritable.git', { 'po/de.po': 'de' });
+    const repo = new GitWorkingCopy(join(tmp, 'unwritable'));
+    await repo.clone(url, 'main');
+    const before = (await repo.status()).headCommit;
+    await server.commitToBare('unwritable.git', { 'po/de.po': 'de 2', 'po/cs.po': 'cs' }, 'Upstream');
+    await repo.fetch();
+
+    const checkout = jest.spyOn(git, 'checkout').mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    try {
+      await expect(repo.merge('merge', { author: { name: 'Bot', email: 'bot@example.com' } })).rejects.toMatchObject({
+        code: 'merge_failed', message: expect.stringContaining('no space left'),
+      });
+    } finally {
+      checkout.mockRestore();
+    }
+    expect(await repo.status()).toMatchObject({ headCommit: before, needsMerge: true, needsCommit: false, missingCommits: 1 });
+    expect(await readFile(join(repo.workDir, 'po', 'de.po'), 'utf8')).toBe('de');
+
+    await expect(repo.merge('merge', { author: { name: 'Bot', email: 'bot@example.com' } })).resolves.toEqual({ ok: true, changedFiles: ['po/cs.po', 'po/de.po'] });
+    expect(await readFile(join(repo.workDir, 'po', 'de.po'), 'utf8')).toBe('de 2');
+    expect(await repo.status()).toMatchObject({ needsMerge: false, needsCommit: false });
   });
 
   it('refuses to rebase local merge commits instead of flattening them', async () => {

@@ -38,6 +38,7 @@ import {
   prepareCloneDir,
   pruneEmptyParents,
   readWorkTreeFile,
+  removeLinksAt,
   writeWorkTreeFile,
 } from './work-tree';
 
@@ -170,12 +171,31 @@ export class GitWorkingCopy implements WorkingCopy {
 
     const changedFiles = await diffTrees(this.ctx, await treeOf(this.ctx, head), await treeOf(this.ctx, result.oid));
     await this.assertClean(changedFiles);
-    await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: result.oid, force: true });
-    if (changedFiles.length > 0) {
-      await git.checkout({ ...this.ctx, ref: branch, filepaths: changedFiles, force: true, noUpdateHead: true });
-      await pruneEmptyParents(this.workDir, changedFiles);
-    }
+    await this.moveBranch(branch, head, result.oid, changedFiles);
     return { ok: true, changedFiles };
+  }
+
+  /**
+   * Points the branch at `target` and writes the files that differ from `previous`. Should writing them fail, the
+   * branch goes back to `previous` and those files are restored, so the working copy is never left at a head whose
+   * files were not written (a later pull would then see nothing to do).
+   */
+  private async moveBranch(branch: string, previous: string, target: string, changedFiles: string[]): Promise<void> {
+    await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: target, force: true });
+    if (changedFiles.length === 0) return;
+    const checkOut = async () => {
+      await removeLinksAt(this.workDir, changedFiles);
+      await git.checkout({ ...this.ctx, ref: branch, filepaths: changedFiles, force: true, noUpdateHead: true });
+      await this.alignIndex(branch, changedFiles);
+      await pruneEmptyParents(this.workDir, changedFiles);
+    };
+    try {
+      await checkOut();
+    } catch (error) {
+      await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: previous, force: true });
+      await checkOut().catch(() => undefined);
+      throw this.failure(error, 'merge_failed', 'Updating the files of the working copy');
+    }
   }
 
   async push(branch?: string, options: PushOptions = {}): Promise<void> {
@@ -206,9 +226,27 @@ export class GitWorkingCopy implements WorkingCopy {
 
   async reset(): Promise<void> {
     const branch = await this.branch();
+    const head = await this.resolveRequired('HEAD');
     const remote = await this.resolveRequired(this.remoteRef(branch));
+    const changed = await diffTrees(this.ctx, await treeOf(this.ctx, head), await treeOf(this.ctx, remote));
+    await removeLinksAt(this.workDir, changed);
     await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: remote, force: true });
     await git.checkout({ ...this.ctx, ref: branch, force: true });
+    await this.alignIndex(branch, changed);
+  }
+
+  /**
+   * isomorphic-git's checkout leaves the index behind where a path changes between file and directory (a link
+   * replaced by a folder keeps its entry, the folder's files get none): the index entries of `paths` are set to the
+   * branch's (HEAD's, which the branch now is), so the working copy does not look changed. A path HEAD has no file
+   * at is dropped from the index (resetIndex would store a folder's tree there).
+   */
+  private async alignIndex(branch: string, paths: string[]): Promise<void> {
+    for (const [path, head, , stage] of await localChanges(this.ctx, paths)) {
+      if (stage === head) continue;
+      if (head === 0) await git.remove({ ...this.ctx, filepath: path });
+      else await git.resetIndex({ ...this.ctx, filepath: path, ref: branch });
+    }
   }
 
   async cleanup(): Promise<void> {

@@ -7,7 +7,7 @@ import { VcsError } from './vcs-error';
 export * from './working-copy';
 export { GitWorkingCopy } from './git-working-copy';
 export { SystemGitWorkingCopy } from './system-git-working-copy';
-export { VcsError } from './vcs-error';
+export { VcsError, type VcsErrorCode } from './vcs-error';
 
 export interface WorkingCopyOptions {
   /** For http(s) remotes. */

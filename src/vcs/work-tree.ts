@@ -51,7 +51,8 @@ async function resolveInsideWorkTree(workDir: string, path: string): Promise<str
     (stats) => stats.isSymbolicLink(),
     () => false,
   );
-  if (escapes || isLink) throw new VcsError('invalid_path', `Path leaves the repository: ${JSON.stringify(path)}`);
+  if (escapes) throw new VcsError('invalid_path', `Path leaves the repository: ${JSON.stringify(path)}`);
+  if (isLink) throw new VcsError('invalid_path', `The file ${JSON.stringify(path)} is a symbolic link in the repository; links are not followed.`);
   return absolute;
 }
 
@@ -94,6 +95,26 @@ export async function writeWorkTreeFile(workDir: string, path: string, data: str
   const absolute = await resolveInsideWorkTree(workDir, path);
   await mkdir(dirname(absolute), { recursive: true });
   await writeFile(absolute, data);
+}
+
+/**
+ * Removes the symbolic links among `paths`, before a checkout writes those paths anew: isomorphic-git refuses to
+ * write through a link in a leading path, as git does, so a link the new tree replaces by a directory would stop
+ * the checkout. A path below a link is not ours to touch (the link may point anywhere) and is left alone.
+ */
+export async function removeLinksAt(workDir: string, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    let current = workDir;
+    for (const segment of normalizeRelativePath(path).split('/')) {
+      current = join(current, segment);
+      const stats = await lstat(current).catch(() => null);
+      if (!stats) break;
+      if (stats.isSymbolicLink()) {
+        if (current === join(workDir, path)) await rm(current);
+        break;
+      }
+    }
+  }
 }
 
 /** Removes the directories that removing `paths` left empty, as git does; rmdir fails on the first non-empty one. */

@@ -172,6 +172,33 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     expect(await repo.status()).toMatchObject({ needsMerge: false, needsCommit: false, needsPush: false });
   });
 
+  it('follows an upstream commit that replaces a link by a directory, and one that brings it back', async () => {
+    const { name, repo, work } = await cloned();
+    await server.commitToBare(name, { docs: { symlink: 'po' } }, 'Link docs to po');
+    await repo.fetch();
+    expect(await repo.merge('merge', { author: BOT })).toEqual({ ok: true, changedFiles: ['docs'] });
+    expect(fs.lstatSync(join(repo.workDir, 'docs')).isSymbolicLink()).toBe(true);
+
+    const upstream = await server.commitToBare(name, { docs: null, 'docs/readme.txt': 'read me\n' }, 'Docs of their own');
+    await repo.fetch();
+    expect(await repo.merge('merge', { author: BOT })).toEqual({ ok: true, changedFiles: ['docs', 'docs/readme.txt'] });
+    expect(await head(repo)).toBe(upstream);
+    expect(fs.lstatSync(join(repo.workDir, 'docs')).isDirectory()).toBe(true);
+    expect(await work('docs/readme.txt')).toBe('read me\n');
+    expect(await work('po/de.po')).toBe(PO);
+    expect(await repo.status()).toMatchObject({ needsMerge: false, needsCommit: false });
+  });
+
+  it('resets to an upstream tree that replaces a link by a directory', async () => {
+    const { name, repo, work } = await cloned({ 'po/de.po': PO, docs: { symlink: 'po' } } as never);
+    const upstream = await server.commitToBare(name, { docs: null, 'docs/readme.txt': 'read me\n' }, 'Docs of their own');
+    await repo.fetch();
+    await repo.reset();
+    expect(await head(repo)).toBe(upstream);
+    expect(await work('docs/readme.txt')).toBe('read me\n');
+    expect(await repo.status()).toMatchObject({ needsMerge: false, needsCommit: false });
+  });
+
   it('merges diverged histories with a merge commit that can be pushed', async () => {
     const { name, repo, work } = await cloned();
     await repo.writeFile('po/de.po', PO.replace('"A"', '"Ä"'));

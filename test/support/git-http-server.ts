@@ -23,7 +23,8 @@ export interface GitHttpServer {
   close(): Promise<void>;
 }
 
-type FileChanges = Record<string, string | Buffer | null>;
+/** New contents by path: text or bytes, `null` to delete, or a symbolic link to a target path. */
+type FileChanges = Record<string, string | Buffer | null | { symlink: string }>;
 
 interface BareCommit {
   sha: string;
@@ -95,8 +96,10 @@ export async function startGitHttpServer(
       const entries: string[] = [];
       for (const [path, content] of Object.entries(files)) {
         // Mode 0 in --index-info removes the path; update-index --force-remove would need a work tree.
-        const blob = content === null ? '0'.repeat(40) : (await git(['hash-object', '-w', '--stdin'], content)).trim();
-        entries.push(`${content === null ? '0' : '100644'} ${blob}\t${path}\n`);
+        const data = content === null ? null : typeof content === 'object' && 'symlink' in content ? content.symlink : content;
+        const blob = data === null ? '0'.repeat(40) : (await git(['hash-object', '-w', '--stdin'], data)).trim();
+        const mode = content === null ? '0' : data === content ? '100644' : '120000';
+        entries.push(`${mode} ${blob}\t${path}\n`);
       }
       await git(['update-index', '--index-info'], entries.join(''));
       const tree = (await git(['write-tree'])).trim();

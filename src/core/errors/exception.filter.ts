@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { PG_ERROR, pgErrorCode } from '../../database/pg-error';
+import { VcsError, type VcsErrorCode } from '../../vcs';
 import { partialRequestContext } from '../http/request-context';
 import { RouteTable } from '../http/route-table';
 import { sendBody } from '../http/send-body';
@@ -67,6 +68,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return this.routes.allowedMethods(req.path).length > 0 ? new MethodNotAllowedError(req.method) : new NotFoundError();
     }
     if (exception instanceof HttpException) return fromHttpException(exception);
+    if (exception instanceof VcsError) return fromVcsError(exception);
     const code = pgErrorCode(exception);
     if (code && CLIENT_SQL_ERRORS[code]) return ValidationError.field(null, CLIENT_SQL_ERRORS[code], code === PG_ERROR.uniqueViolation ? 'unique' : 'invalid');
     if (code === PG_ERROR.queryCanceled) return new ServiceUnavailableError();
@@ -96,6 +98,32 @@ function fromHttpException(exception: HttpException): DomainError {
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
   const detail = Array.isArray(message) ? message.join(' ') : typeof message === 'string' ? message : exception.message;
   return new HttpStatusError(status, CODE_BY_STATUS[status] ?? (status >= 500 ? 'error' : 'invalid'), detail);
+}
+
+/**
+ * A working-copy failure no service turned into its own answer: what the repository holds or refuses is the
+ * client's to fix (a path through a link, a conflict), what its server does is a bad gateway. Messages are safe to
+ * show: the vcs library builds them from redacted URLs.
+ */
+const VCS_STATUS: Record<VcsErrorCode, [number, string]> = {
+  invalid_path: [400, 'invalid'],
+  forbidden_url: [400, 'invalid'],
+  unsupported_url: [400, 'invalid'],
+  not_found: [404, 'not_found'],
+  no_repository: [404, 'not_found'],
+  local_changes: [409, 'conflict'],
+  merge_failed: [409, 'conflict'],
+  push_rejected: [409, 'conflict'],
+  auth_failed: [502, 'bad_gateway'],
+  clone_failed: [502, 'bad_gateway'],
+  fetch_failed: [502, 'bad_gateway'],
+  push_failed: [502, 'bad_gateway'],
+  git_failed: [502, 'bad_gateway'],
+};
+
+function fromVcsError(error: VcsError): DomainError {
+  const [status, code] = VCS_STATUS[error.code];
+  return new HttpStatusError(status, code, error.message);
 }
 
 export function errorBody(error: DomainError): { type: string; errors: FieldError[]; detail: string } {
