@@ -12,7 +12,7 @@ import {
   RepositoryStatus,
 } from './working-copy';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
-import { pinnedSshCommand } from './ssh-pinning';
+import { pinnedCurlResolve, pinnedSshCommand } from './connection-pinning';
 import { classifyGitStderr, DEFAULT_SSH_COMMAND, runGit, signatureEnv, splitNul, SystemGitOptions } from './system-git';
 import { scrubSecrets, VcsError, VcsErrorCode } from './vcs-error';
 import {
@@ -204,9 +204,15 @@ export class SystemGitWorkingCopy implements WorkingCopy {
   }
 
   /** The options for a command that connects to `url`: over ssh, pinned to a checked public address when asked. */
+  /** The options of one connection to `url`: with private hosts blocked, pinned to an address checked now. */
   private async connectingTo(url: string): Promise<SystemGitOptions> {
-    if (!this.options.blockPrivateHosts || parseRepositoryUrl(url).scheme !== 'ssh') return this.options;
-    return { ...this.options, sshCommand: await pinnedSshCommand(url, this.options.sshCommand ?? DEFAULT_SSH_COMMAND, this.options.resolve) };
+    if (!this.options.blockPrivateHosts) return this.options;
+    const { scheme } = parseRepositoryUrl(url);
+    if (scheme === 'ssh') {
+      return { ...this.options, sshCommand: await pinnedSshCommand(url, this.options.sshCommand ?? DEFAULT_SSH_COMMAND, this.options.resolve) };
+    }
+    if (scheme === 'https' || scheme === 'http') return { ...this.options, curlResolve: (await pinnedCurlResolve(url, this.options.resolve)) ?? undefined };
+    return this.options;
   }
 
   /** origin's URL as configured (credentials included, unlike remoteUrl). */

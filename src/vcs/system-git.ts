@@ -13,8 +13,10 @@ export interface SystemGitOptions {
   credentials?: Credentials;
   /** GIT_SSH_COMMAND; batch mode so that a missing key fails instead of waiting for a password prompt. */
   sshCommand?: string;
-  /** Connect only to public addresses, checked when connecting (see pinnedSshCommand). */
+  /** Connect only to public addresses, checked when connecting (see connection-pinning.ts). */
   blockPrivateHosts?: boolean;
+  /** `http.curloptResolve` for an http(s) connection: `host:port:address`, the address checked (pinnedCurlResolve). */
+  curlResolve?: string;
   /** Host name → addresses for that check; the system resolver by default. */
   resolve?: (host: string) => Promise<string[]>;
 }
@@ -35,6 +37,7 @@ export function runGit(
     ['http.followRedirects', 'false'],
     ['core.quotePath', 'false'],
   ];
+  if (options.curlResolve) config.push(['http.curloptResolve', options.curlResolve]);
   if (options.credentials) {
     const token = Buffer.from(`${options.credentials.username}:${options.credentials.password}`).toString('base64');
     config.push(['http.extraHeader', `Authorization: Basic ${token}`]);
