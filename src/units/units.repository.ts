@@ -18,6 +18,14 @@ export interface UnitContext {
   labels: Label[];
 }
 
+/** A string an edit may propagate to, with the project (the edited string's), component and language it belongs to. */
+export interface PropagationTarget {
+  unit: Unit;
+  project: { id: number; accessControl: number };
+  component: { id: number; restricted: boolean };
+  languageId: number;
+}
+
 /** Which units a list shows: a search, within one translation or across everything the caller can see. */
 export interface UnitFilter {
   search: CompiledQuery;
@@ -107,9 +115,9 @@ export class UnitsRepository {
 
   /**
    * The same string in the same language in other components of the project that take propagated edits, whose
-   * target differs, locked for the transaction; each with the project, component and language it belongs to.
+   * target differs, locked for the transaction; each with where it lies (for the editor's permissions there).
    */
-  async lockPropagationTargets(manager: EntityManager, context: UnitContext, target: string[]): Promise<{ unit: Unit; projectId: number; componentId: number; languageId: number }[]> {
+  async lockPropagationTargets(manager: EntityManager, context: UnitContext, target: string[]): Promise<PropagationTarget[]> {
     const found = await manager
       .getRepository(Unit)
       .createQueryBuilder('u')
@@ -123,12 +131,19 @@ export class UnitsRepository {
       })
       .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
       .andWhere('u.target <> :target', { target })
-      .addSelect(['c.project_id AS scope_project', 'c.id AS scope_component', 't.language_id AS scope_language'])
+      .addSelect(['c.id AS scope_component', 'c.restricted AS scope_restricted'])
+      .orderBy('u.id')
       .setLock('pessimistic_write', undefined, ['u'])
       .getRawAndEntities();
+    const { component, language } = context.translation;
     return found.entities.map((unit, index) => {
-      const scope = found.raw[index] as { scope_project: number; scope_component: number; scope_language: number };
-      return { unit, projectId: scope.scope_project, componentId: scope.scope_component, languageId: scope.scope_language };
+      const raw = found.raw[index] as { scope_component: number; scope_restricted: boolean };
+      return {
+        unit,
+        project: component.project,
+        component: { id: raw.scope_component, restricted: raw.scope_restricted },
+        languageId: language.id,
+      };
     });
   }
 
