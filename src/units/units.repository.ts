@@ -7,6 +7,7 @@ import { Label } from '../labels/label.entity';
 import { TranslationLookup } from '../translations/translation-lookup';
 import type { TranslationContext } from '../translations/translation-context';
 import { UnitState } from '../formats';
+import { PageRequest, resolveLastPage } from '../core/pagination/page';
 import { CompiledQuery } from './search';
 import { Unit } from './unit.entity';
 
@@ -45,18 +46,23 @@ export class UnitsRepository {
     return unit ? (await this.hydrate([unit]))[0] : null;
   }
 
-  count(filter: UnitFilter): Promise<number> {
-    return this.filtered(filter).getCount();
+  /**
+   * The count and one page of a list (`page=last` resolved against the count), read in one transaction whose
+   * statements may run `timeoutMs` each at most (SET LOCAL: the connection's own timeout is back once it ends).
+   */
+  async readPage(filter: UnitFilter, request: PageRequest, timeoutMs: number): Promise<{ count: number; page: PageRequest; units: Unit[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+      const count = await this.filtered(manager, filter).getCount();
+      const page = resolveLastPage(request, count);
+      const query = this.filtered(manager, filter);
+      const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
+      return { count, page, units: await ordered.offset(page.offset).limit(page.pageSize).getMany() };
+    });
   }
 
-  async page(filter: UnitFilter, offset: number, limit: number): Promise<UnitContext[]> {
-    const query = this.filtered(filter);
-    const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
-    return this.hydrate(await ordered.offset(offset).limit(limit).getMany());
-  }
-
-  private filtered(filter: UnitFilter): SelectQueryBuilder<Unit> {
-    const query = this.dataSource
+  private filtered(manager: EntityManager, filter: UnitFilter): SelectQueryBuilder<Unit> {
+    const query = manager
       .getRepository(Unit)
       .createQueryBuilder('u')
       .innerJoin('translations', 't', 't.id = u.translation_id')
