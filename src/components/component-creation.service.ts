@@ -71,7 +71,8 @@ export class ComponentCreationService {
     if (!linked && !uploaded) await this.repositorySettings.checkRepoUrl(repo);
 
     const saved = await this.components.transaction(async (manager) => {
-      const shared = linked ?? (fields.disable_autoshare || uploaded ? null : await this.components.findSharingCandidate(manager, project.id, repo));
+      const autoshare = !linked && !fields.disable_autoshare && !uploaded;
+      const shared = linked ?? (autoshare ? await this.repositorySettings.autoshareOwner(manager, project, repo, permissions) : null);
       const sourceLanguage = await this.sourceLanguage(manager, fields.source_language);
       const categoryId = await this.componentsService.resolveCategory(manager, project, fields.category ?? null);
       const component = this.components.create(manager, {

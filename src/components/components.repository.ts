@@ -37,9 +37,9 @@ export class ComponentsRepository {
     return query;
   }
 
-  /** Other components of the project using this repository URL, for automatic sharing. */
-  findSharingCandidate(manager: EntityManager, projectId: number, repo: string): Promise<Component | null> {
-    return manager.getRepository(Component).findOne({ where: { projectId, repo, linkedComponentId: IsNull() }, order: { id: 'ASC' } });
+  /** The components of the project owning a working copy of this repository URL, oldest first, for automatic sharing. */
+  findSharingCandidates(manager: EntityManager, projectId: number, repo: string): Promise<Component[]> {
+    return manager.getRepository(Component).find({ where: { projectId, repo, linkedComponentId: IsNull() }, order: { id: 'ASC' } });
   }
 
   /** Shares the component into the project; false when it already was. */

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UserPermissions } from '../auth/user-permissions';
+import { EntityManager } from 'typeorm';
+import { PermissionScope, UserPermissions } from '../auth/user-permissions';
 import { AppConfig } from '../config/app-config';
+import type { Project } from '../projects/project.entity';
 import { ValidationError } from '../core/errors/domain-error';
 import { checkRepositoryUrl } from '../vcs/url-policy';
 import { VcsError } from '../vcs/vcs-error';
@@ -55,11 +57,21 @@ export class RepositorySettings {
     if (!target || !scope || !permissions.canSee(scope)) {
       throw ValidationError.field('repo', 'The internal URL does not point to an existing component.', 'does_not_exist');
     }
-    if (!allows(permissions, COMPONENT_RULES.useRepository, scope)) {
+    if (!mayUseRepository(permissions, scope)) {
       throw ValidationError.field('repo', 'You do not have permission to use the repository of this component.', 'permission_denied');
     }
     if (!target.linked) return target;
     return (await this.components.findById(target.linked.component.id))!;
+  }
+
+  /**
+   * The component whose working copy a new component with this repository URL shares instead of cloning its own
+   * (Weblate's auto-share): the oldest of the project's with that URL that the caller could link by hand, by the
+   * rule of `weblate://` links. Sharing one they could not would show them its unpushed commits and let them reset it.
+   */
+  async autoshareOwner(manager: EntityManager, project: Pick<Project, 'id' | 'accessControl'>, repo: string, permissions: UserPermissions): Promise<Component | null> {
+    const candidates = await this.store.findSharingCandidates(manager, project.id, repo);
+    return candidates.find((component) => mayUseRepository(permissions, componentScope({ project, component }))) ?? null;
   }
 
   /**
@@ -100,6 +112,11 @@ export class RepositorySettings {
       throw error;
     }
   }
+}
+
+/** Whether the caller may share the working copy of the component: they see it and may edit it. */
+function mayUseRepository(permissions: UserPermissions, scope: PermissionScope): boolean {
+  return permissions.canSee(scope) && allows(permissions, COMPONENT_RULES.useRepository, scope);
 }
 
 /** The internal URL of a component's working copy, as Weblate writes it. */

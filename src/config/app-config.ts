@@ -23,6 +23,9 @@ export class AppConfig {
   readonly uploadMaxBytes: number;
   readonly screenshotMaxPixels: number;
   readonly dbStatementTimeoutMs: number;
+  /** The statement budget of unit searches: SEARCH_TIMEOUT_MS, or the connections' own timeout when lower. */
+  readonly searchTimeoutMs: number;
+  readonly searchConcurrency: { perCaller: number; total: number };
   readonly projectRemovalBackgroundUnits: number;
   readonly logLevel: string;
   readonly siteTitle: string;
@@ -47,6 +50,8 @@ export class AppConfig {
     this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
     this.screenshotMaxPixels = env.SCREENSHOT_MAX_PIXELS;
     this.dbStatementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS;
+    this.searchTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS > 0 ? Math.min(env.SEARCH_TIMEOUT_MS, env.DB_STATEMENT_TIMEOUT_MS) : env.SEARCH_TIMEOUT_MS;
+    this.searchConcurrency = { perCaller: env.SEARCH_CONCURRENCY_PER_CALLER, total: env.SEARCH_CONCURRENCY_TOTAL };
     this.projectRemovalBackgroundUnits = env.PROJECT_REMOVAL_BACKGROUND_UNITS;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;

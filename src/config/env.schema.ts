@@ -68,6 +68,24 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   DB_STATEMENT_TIMEOUT_MS = 30_000;
 
+  /**
+   * Time budget of each statement of a unit list or search (`q`), in milliseconds; DB_STATEMENT_TIMEOUT_MS, when
+   * lower, wins. A search that needs more is cancelled and answered 503 with a detail, giving its connection back.
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  SEARCH_TIMEOUT_MS = 5_000;
+
+  /** Unit lists and searches one caller (a user, or a client IP when anonymous) runs at once; more wait briefly, then 429. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  SEARCH_CONCURRENCY_PER_CALLER = 2;
+
+  /**
+   * Unit lists and searches the installation runs at once, counted in Redis across replicas when REDIS_URL is set;
+   * more wait briefly, then 503. Keep it well below the database pool (20 connections per process).
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  SEARCH_CONCURRENCY_TOTAL = 8;
+
   /** Largest screenshot, in pixels (width × height) its header declares; checked before anything decodes it. */
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   SCREENSHOT_MAX_PIXELS = 50_000_000;

@@ -38,7 +38,8 @@ export class CoreModule implements NestModule {
       module: CoreModule,
       imports: [...(authentication.imports ?? []), RateLimitModule],
       providers: PROVIDERS,
-      exports: [RouteTable],
+      // The rate limit's ConcurrencyLimits, for the services that cap work running at once.
+      exports: [RouteTable, RateLimitModule],
     };
   }
 

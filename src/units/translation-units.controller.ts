@@ -6,6 +6,7 @@ import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
+import { ClientKey } from '../core/rate-limit/client-key';
 import type { TranslationContext } from '../translations/translation-context';
 import { serializeUnit, UnitResponse } from './unit.serializer';
 import { CreateUnitDto } from './dto/create-unit.dto';
@@ -24,8 +25,10 @@ export class TranslationUnitsController {
   /** The translation's strings in file order, narrowed by the `q` search. */
   @Get(':project/:component/:language/units')
   @ViewTarget('translation')
-  list(@Target() context: TranslationContext, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UnitResponse>> {
-    return this.units.list({ translationId: context.translation.id }, q, page, urls);
+  list(
+    @Target() context: TranslationContext, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder, @ClientKey() caller: string,
+  ): Promise<Page<UnitResponse>> {
+    return this.units.list({ translationId: context.translation.id }, q, page, urls, caller);
   }
 
   @Post(':project/:component/:language/units')

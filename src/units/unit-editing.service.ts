@@ -10,14 +10,14 @@ import { pluralOf } from '../languages/translation-plural';
 import type { TranslationContext } from '../translations/translation-context';
 import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
-import { demand } from '../auth/policy/object-rules';
+import { allows, demand } from '../auth/policy/object-rules';
 import { UnitWriteDto } from './dto/unit-write.dto';
 import { UNIT_RULES } from './unit.rules';
 import { TargetChange, validateTargetChange } from './unit-edit';
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
 import { markForWrite } from './translation-files.repository';
-import { UnitContext, UnitsRepository } from './units.repository';
+import { PropagationTarget, UnitContext, UnitsRepository } from './units.repository';
 import { assertCanDeleteUnits } from './unit-management';
 import { regexFlagProblem } from '../checks';
 import { componentScope } from '../auth/scopes';
@@ -122,18 +122,23 @@ export class UnitEditingService {
     if (translation.component.component.allowTranslationPropagation) await this.propagate(manager, context, change.target, state, editor, now);
   }
 
-  /** Same string, same language, other components of the project that allow propagation (Weblate `propagate`). */
+  /**
+   * Same string, same language, other components of the project that allow propagation (Weblate `propagate`).
+   * Each is written only where the editor could have saved it by hand; the others are left as they were.
+   */
   private async propagate(manager: EntityManager, context: UnitContext, target: string[], state: number, editor: Editor, now: Date): Promise<void> {
     const changes: ChangeRecord[] = [];
-    for (const { unit: other, ...scope } of await this.units.lockPropagationTargets(manager, context, target)) {
+    for (const where of await this.units.lockPropagationTargets(manager, context, target)) {
+      if (!mayPropagateTo(editor.permissions, where, state)) continue;
+      const other = where.unit;
       await this.units.update(manager, other.id, { target, state, pending: true, lastUpdated: now });
       await this.statistics.applyChange(manager, other.translationId, other, { ...other, state }, { at: now, authorId: editor.userId });
       changes.push({
         action: ChangeAction.PropagatedEdit,
-        projectId: scope.projectId,
-        componentId: scope.componentId,
+        projectId: where.project.id,
+        componentId: where.component.id,
         translationId: other.translationId,
-        languageId: scope.languageId,
+        languageId: where.languageId,
         unitId: other.id,
         userId: editor.userId,
         authorId: editor.userId,
@@ -204,6 +209,17 @@ export function changeScope(translation: TranslationContext): Omit<ChangeRecord,
     translationId: translation.translation.id,
     languageId: translation.language.id,
   };
+}
+
+/**
+ * As in Weblate, a propagated edit needs `unit.edit` where it lands, and `unit.review` when it approves the string
+ * there or changes an approved one (the rules a PATCH of that string would be held to).
+ */
+function mayPropagateTo(permissions: UserPermissions, where: PropagationTarget, state: number): boolean {
+  const scope = componentScope(where, where.languageId);
+  if (!allows(permissions, UNIT_RULES.propagate, scope)) return false;
+  const approving = state === UnitState.Approved || where.unit.state === UnitState.Approved;
+  return !approving || allows(permissions, UNIT_RULES.review, scope);
 }
 
 function sameTarget(unit: Unit, change: TargetChange): boolean {

@@ -8,11 +8,17 @@ export const UNIT_RULES = {
     permission: 'source.edit',
     when: 'the explanation, extra flags or labels of a source string change',
   }),
+  propagate: objectRule({
+    name: 'unit.propagate',
+    on: 'object',
+    permission: 'unit.edit',
+    when: 'an edit propagates to the same string in another component (checked there: without it, that string is left as it was)',
+  }),
   review: objectRule({
     name: 'unit.review',
     on: 'object',
     permission: 'unit.review',
-    when: 'a string is approved, or an approved string changes',
+    when: 'a string is approved, or an approved string changes (also where an edit propagates to: without it, that string is left as it was)',
     denied: 'Insufficient privileges for approving translations.',
   }),
 };

@@ -6,6 +6,7 @@ import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
+import { ClientKey } from '../core/rate-limit/client-key';
 import { serializeUnit, UnitResponse } from './unit.serializer';
 import { UnitWriteDto } from './dto/unit-write.dto';
 import { Editor, UnitEditingService } from './unit-editing.service';
@@ -24,8 +25,10 @@ export class UnitsController {
   /** Units of every project the caller can see, narrowed by the `q` search. */
   @Get()
   @Public()
-  async list(@CurrentActor() actor: Actor, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<UnitResponse>> {
-    return this.units.list({ visibility: actor.permissions.projectVisibility() }, q, page, urls);
+  async list(
+    @CurrentActor() actor: Actor, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder, @ClientKey() caller: string,
+  ): Promise<Page<UnitResponse>> {
+    return this.units.list({ visibility: actor.permissions.projectVisibility() }, q, page, urls, caller);
   }
 
   @Get(':id')

@@ -7,6 +7,7 @@ import { Label } from '../labels/label.entity';
 import { TranslationLookup } from '../translations/translation-lookup';
 import type { TranslationContext } from '../translations/translation-context';
 import { UnitState } from '../formats';
+import { PageRequest, resolveLastPage } from '../core/pagination/page';
 import { CompiledQuery } from './search';
 import { Unit } from './unit.entity';
 
@@ -16,6 +17,14 @@ export interface UnitContext {
   translation: TranslationContext;
   /** Labels of its source string (labels belong to source units). */
   labels: Label[];
+}
+
+/** A string an edit may propagate to, with the project (the edited string's), component and language it belongs to. */
+export interface PropagationTarget {
+  unit: Unit;
+  project: { id: number; accessControl: number };
+  component: { id: number; restricted: boolean };
+  languageId: number;
 }
 
 /** Which units a list shows: a search, within one translation or across everything the caller can see. */
@@ -37,18 +46,23 @@ export class UnitsRepository {
     return unit ? (await this.hydrate([unit]))[0] : null;
   }
 
-  count(filter: UnitFilter): Promise<number> {
-    return this.filtered(filter).getCount();
+  /**
+   * The count and one page of a list (`page=last` resolved against the count), read in one transaction whose
+   * statements may run `timeoutMs` each at most (SET LOCAL: the connection's own timeout is back once it ends).
+   */
+  async readPage(filter: UnitFilter, request: PageRequest, timeoutMs: number): Promise<{ count: number; page: PageRequest; units: Unit[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+      const count = await this.filtered(manager, filter).getCount();
+      const page = resolveLastPage(request, count);
+      const query = this.filtered(manager, filter);
+      const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
+      return { count, page, units: await ordered.offset(page.offset).limit(page.pageSize).getMany() };
+    });
   }
 
-  async page(filter: UnitFilter, offset: number, limit: number): Promise<UnitContext[]> {
-    const query = this.filtered(filter);
-    const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
-    return this.hydrate(await ordered.offset(offset).limit(limit).getMany());
-  }
-
-  private filtered(filter: UnitFilter): SelectQueryBuilder<Unit> {
-    const query = this.dataSource
+  private filtered(manager: EntityManager, filter: UnitFilter): SelectQueryBuilder<Unit> {
+    const query = manager
       .getRepository(Unit)
       .createQueryBuilder('u')
       .innerJoin('translations', 't', 't.id = u.translation_id')
@@ -107,9 +121,9 @@ export class UnitsRepository {
 
   /**
    * The same string in the same language in other components of the project that take propagated edits, whose
-   * target differs, locked for the transaction; each with the project, component and language it belongs to.
+   * target differs, locked for the transaction; each with where it lies (for the editor's permissions there).
    */
-  async lockPropagationTargets(manager: EntityManager, context: UnitContext, target: string[]): Promise<{ unit: Unit; projectId: number; componentId: number; languageId: number }[]> {
+  async lockPropagationTargets(manager: EntityManager, context: UnitContext, target: string[]): Promise<PropagationTarget[]> {
     const found = await manager
       .getRepository(Unit)
       .createQueryBuilder('u')
@@ -123,12 +137,19 @@ export class UnitsRepository {
       })
       .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
       .andWhere('u.target <> :target', { target })
-      .addSelect(['c.project_id AS scope_project', 'c.id AS scope_component', 't.language_id AS scope_language'])
+      .addSelect(['c.id AS scope_component', 'c.restricted AS scope_restricted'])
+      .orderBy('u.id')
       .setLock('pessimistic_write', undefined, ['u'])
       .getRawAndEntities();
+    const { component, language } = context.translation;
     return found.entities.map((unit, index) => {
-      const scope = found.raw[index] as { scope_project: number; scope_component: number; scope_language: number };
-      return { unit, projectId: scope.scope_project, componentId: scope.scope_component, languageId: scope.scope_language };
+      const raw = found.raw[index] as { scope_component: number; scope_restricted: boolean };
+      return {
+        unit,
+        project: component.project,
+        component: { id: raw.scope_component, restricted: raw.scope_restricted },
+        languageId: language.id,
+      };
     });
   }
 

@@ -1,32 +1,63 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProjectVisibility } from '../auth/user-permissions';
-import { ValidationError } from '../core/errors/domain-error';
-import { Page, PageRequest, paginate } from '../core/pagination/page';
+import { AppConfig } from '../config/app-config';
+import { ServiceUnavailableError, ValidationError } from '../core/errors/domain-error';
+import { buildPage, Page, PageRequest } from '../core/pagination/page';
+import { ConcurrencyCaps, ConcurrencyLimits } from '../core/rate-limit/concurrency-limits';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { CompiledQuery, compileQuery, QuerySyntaxError } from './search';
 import { serializeUnit, UnitResponse } from './unit.serializer';
-import { UnitsRepository } from './units.repository';
+import { UnitFilter, UnitsRepository } from './units.repository';
 import { isPgError, PG_ERROR } from '../database/pg-error';
 import { MESSAGES } from '../core/validation/field-rules';
 
-/** Unit lists: a `q` search over the visible units, or over one translation's units in file order. */
+/** How long a unit list waits for a free slot before it is refused: long enough to ride out a burst. */
+const SLOT_WAIT_MS = 2_000;
+
+/**
+ * Unit lists: a `q` search over the visible units, or over one translation's units in file order. A search can
+ * cost the database far more than its request costs the caller, so each one runs within a statement budget
+ * (SEARCH_TIMEOUT_MS) and holds one of a few slots (SEARCH_CONCURRENCY_*): searches never take every connection.
+ */
 @Injectable()
 export class UnitsService {
-  constructor(private readonly units: UnitsRepository) {}
+  private readonly caps: ConcurrencyCaps;
 
-  async list(scope: { visibility: ProjectVisibility } | { translationId: number }, q: unknown, request: PageRequest, urls: UrlBuilder): Promise<Page<UnitResponse>> {
-    const search = compileSearch(q);
-    const filter = { ...scope, search };
+  constructor(
+    private readonly units: UnitsRepository,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    private readonly limits: ConcurrencyLimits,
+  ) {
+    const { perCaller, total } = config.searchConcurrency;
+    this.caps = {
+      perCaller,
+      total,
+      waitMs: SLOT_WAIT_MS,
+      callerBusy: `Too many unit searches of yours are running (at most ${perCaller} at a time); try again when one has finished.`,
+      allBusy: 'The server is running as many unit searches as it can; try again shortly.',
+    };
+  }
+
+  /** `caller`: the client key the per-caller cap counts against. */
+  async list(scope: { visibility: ProjectVisibility } | { translationId: number }, q: unknown, request: PageRequest, urls: UrlBuilder, caller: string): Promise<Page<UnitResponse>> {
+    const filter = { ...scope, search: compileSearch(q) };
+    const { count, page, units } = await this.limits.run('unit-search', caller, this.caps, () => this.read(filter, request));
+    const contexts = await this.units.hydrate(units);
+    return buildPage(page, count, contexts.map((context) => serializeUnit(context, urls)));
+  }
+
+  private async read(filter: UnitFilter, request: PageRequest): ReturnType<UnitsRepository['readPage']> {
     try {
-      const count = await this.units.count(filter);
-      return paginate(request, count, async (offset, limit) => {
-        const rows = await this.units.page(filter, offset, limit);
-        return rows.map((row) => serializeUnit(row, urls));
-      });
+      return await this.units.readPage(filter, request, this.config.searchTimeoutMs);
     } catch (error) {
       // A regular expression JavaScript accepts but PostgreSQL does not (SQLSTATE 2201B).
       if (isPgError(error, PG_ERROR.invalidRegularExpression)) {
         throw ValidationError.field('q', `Could not parse query string: ${(error.driverError as Error).message}`);
+      }
+      if (isPgError(error, PG_ERROR.queryCanceled)) {
+        throw new ServiceUnavailableError(
+          `The search took longer than ${this.config.searchTimeoutMs / 1000} s and was cancelled; narrow it down (fewer or simpler terms, one project or translation) and try again.`,
+        );
       }
       throw error;
     }

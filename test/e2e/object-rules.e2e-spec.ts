@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
@@ -7,8 +8,10 @@ import { PermissionScope } from '../../src/auth/user-permissions';
 import { UrlBuilder } from '../../src/core/urls/url-builder';
 import { Permission, ProjectSelection } from '../../src/auth/permissions.data';
 import { PermissionService } from '../../src/auth/permission.service';
+import { createComponent } from '../factories/component.factory';
 import { createGroup } from '../factories/group.factory';
 import { createRole } from '../factories/role.factory';
+import { createTranslation } from '../factories/translation.factory';
 import { createUser } from '../factories/user.factory';
 import { createMatrixFixtures, expectedFor, MatrixFixtures, readReviewedRoutes } from '../support/permission-matrix';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -83,16 +86,25 @@ async function narrowCaller(t: TestApp, fx: MatrixFixtures, permissions: Permiss
   return { name: 'user', auth, user, permissions: await t.app.get(PermissionService).forUser(user) };
 }
 
-/** A new string of P's Czech translation, so an edit that is allowed changes no other probe's string. */
-async function newUnit(t: TestApp, fx: MatrixFixtures): Promise<number> {
+/**
+ * A new string of the Czech translation of P's component (or of another component of P), so an edit that is allowed
+ * changes no other probe's string; strings of one content hash are the same string to propagation.
+ */
+async function newUnit(t: TestApp, fx: MatrixFixtures, componentId = P(fx).component.id, contentHash = 1): Promise<number> {
   const [{ id }]: { id: number }[] = await t.dataSource.query(
     `INSERT INTO units (translation_id, id_hash, content_hash, source, target, state)
-     SELECT id, (random() * 1e15)::bigint, 1, '{Hello}', '{Ahoj}', 20 FROM translations WHERE component_id = $1 AND language_code = 'cs'
+     SELECT id, (random() * 1e15)::bigint, $2, '{Hello}', '{Ahoj}', 20 FROM translations WHERE component_id = $1 AND language_code = 'cs'
      RETURNING id`,
-    [P(fx).component.id],
+    [componentId, contentHash],
   );
   return id;
 }
+
+/**
+ * A second, restricted component of P, which takes the edits propagated from P's component: the callers translating
+ * all of P (its public project's default groups) do not reach it, superusers do.
+ */
+const TWIN = 'propagation-twin';
 
 function upload(rules: ObjectRule[], fields: Record<string, string>): Probe {
   return {
@@ -130,6 +142,23 @@ function probes(rules: Map<string, ObjectRule>): Record<string, Probe> {
       send: async (ctx) => request(ctx, 'patch', `/api/units/${await newUnit(ctx.t, ctx.fx)}/`).send({ target: ['Ahoj!'], state: 30 }),
       target: { kind: 'translation', params: ofTranslation },
       refused: forbidden('Insufficient privileges for approving translations.'),
+    },
+    'unit.propagate': {
+      rules: [rule('unit.propagate')],
+      route: 'PATCH /api/units/:id/',
+      target: { kind: 'translation', params: ofTranslation },
+      ruleObject: { kind: 'translation', params: (fx) => ({ ...ofTranslation(fx), component: TWIN }) },
+      // The edit itself is saved either way; the answer is its twin in the other component, as stored afterwards.
+      send: async (ctx) => {
+        const hash = randomInt(2, 1e12);
+        const edited = await newUnit(ctx.t, ctx.fx, P(ctx.fx).component.id, hash);
+        const twinId = (await ctx.t.dataSource.query('SELECT id FROM components WHERE project_id = $1 AND slug = $2', [P(ctx.fx).project.id, TWIN]))[0].id;
+        const twin = await newUnit(ctx.t, ctx.fx, twinId, hash);
+        const res = await request(ctx, 'patch', `/api/units/${edited}/`).send({ target: ['Nazdar'], state: 20 });
+        if (res.status !== 200) throw new Error(`the edit itself answered ${res.status}: ${JSON.stringify(res.body)}`);
+        return ctx.t.http().get(`/api/units/${twin}/`).set('Authorization', ctx.fx.superuser.auth);
+      },
+      refused: (res) => res.status === 200 && res.body.target[0] === 'Ahoj',
     },
     'upload.translate': upload([translate], { method: 'translate' }),
     'upload.approve': upload([rule('upload.approve')], { method: 'approve' }),
@@ -252,6 +281,7 @@ describe('object rules', () => {
     await t.dataSource.query('UPDATE projects SET source_review = true WHERE id = $1', [P(fx).project.id]);
     await t.dataSource.query(`UPDATE components SET new_lang = 'contact' WHERE id = $1`, [P(fx).component.id]);
     await t.dataSource.query(`INSERT INTO languages (code, name) VALUES ('x-untranslated', 'Untranslated')`);
+    await createTranslation(t, await createComponent(t, P(fx).project, { slug: TWIN, restricted: true }), 'cs');
   }, 60_000);
 
   afterAll(() => t?.close());

@@ -73,8 +73,11 @@ export class ThrottledError extends DomainError {
   readonly status = 429;
   readonly code = 'throttled';
 
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Request was throttled. Expected available in ${retryAfterSeconds} seconds.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    detail = `Request was throttled. Expected available in ${retryAfterSeconds} seconds.`,
+  ) {
+    super(detail);
   }
 }
 

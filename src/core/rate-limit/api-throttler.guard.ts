@@ -3,7 +3,7 @@ import { ThrottlerGuard } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler/dist/throttler.guard.interface';
 import type { Request, Response } from 'express';
 import { ThrottledError } from '../errors/domain-error';
-import { requestContext } from '../http/request-context';
+import { clientKey } from './client-key';
 
 /**
  * Weblate's two budgets: anonymous callers per client IP, signed-in callers per user. The budget is global
@@ -12,8 +12,7 @@ import { requestContext } from '../http/request-context';
 @Injectable()
 export class ApiThrottlerGuard extends ThrottlerGuard {
   protected override async getTracker(req: Request): Promise<string> {
-    const { user } = requestContext(req);
-    return user.isAnonymous ? `ip:${req.ip}` : `user:${user.id}`;
+    return clientKey(req);
   }
 
   protected override generateKey(_context: ExecutionContext, tracker: string, name: string): string {

@@ -5,10 +5,11 @@ import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { REDIS } from '../../redis/redis.module';
 import { requestContext } from '../http/request-context';
+import { ConcurrencyLimits, InProcessConcurrencyLimits, RedisConcurrencyLimits } from './concurrency-limits';
 import { Rate } from './rate';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
 
-/** Counters live in Redis when the server is configured with it, in memory otherwise. */
+/** Counters and concurrency slots live in Redis when the server is configured with it, in memory otherwise. */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
@@ -23,6 +24,13 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
       },
     }),
   ],
-  exports: [ThrottlerModule],
+  providers: [
+    {
+      provide: ConcurrencyLimits,
+      inject: [REDIS],
+      useFactory: (redis: Redis | null) => (redis ? new RedisConcurrencyLimits(redis) : new InProcessConcurrencyLimits()),
+    },
+  ],
+  exports: [ThrottlerModule, ConcurrencyLimits],
 })
 export class RateLimitModule {}

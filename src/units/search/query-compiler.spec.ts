@@ -1,6 +1,7 @@
 import { CONTENT_ACTIONS } from '../../changes/change-actions';
 import { compileQuery } from './query-compiler';
 import { QuerySyntaxError } from './query-syntax-error';
+import { MAX_REGEX_SIZE } from './query-values';
 
 const SOURCE_UNIT = 'EXISTS (SELECT 1 FROM units su WHERE su.id = COALESCE(u.source_unit_id, u.id) AND';
 const LABELLED = 'ul.unit_id IN (u.id, COALESCE(u.source_unit_id, u.id))';
@@ -81,6 +82,16 @@ describe('compileQuery', () => {
       expect(error.position).toBe(7);
       expect(error.message).toMatch(/^Invalid regular expression: .* at position 7$/);
       expect(compileError('r"(?<name>x)"').message).toMatch(/named groups/);
+    });
+
+    it(`rejects a pattern that expands past ${MAX_REGEX_SIZE} elements, at its position`, () => {
+      expect(compileQuery('source:r"^.{255}$"').params).toEqual(['^.{255}$']);
+      const error = compileError('a source:r"(.*){255}(.*){255}N"');
+      expect(error.position).toBe(9);
+      expect(error.message).toBe(
+        `Regular expression is too complex: it expands to 1021 elements (at most ${MAX_REGEX_SIZE}; a counted repetition such as {255} copies what it repeats) at position 9`,
+      );
+      expect(compileError('r"(?i)(.*){255}"').message).toMatch(/expands to 510 elements/);
     });
   });
 

@@ -1,5 +1,5 @@
 import { QueryNode } from './query-ast';
-import { MAX_CLAUSES, parseQuery } from './query-parser';
+import { MAX_CLAUSES, MAX_REGEX_TERMS, parseQuery } from './query-parser';
 import { QuerySyntaxError } from './query-syntax-error';
 
 /** A compact rendering of the AST, so precedence tests read like the query they check. */
@@ -154,6 +154,14 @@ describe('parseQuery', () => {
       const query = [...terms, 'extra'].join(' ');
       const error = parseError(query);
       expect(error.message).toBe(`Too many clauses (maximum ${MAX_CLAUSES}) at position ${query.indexOf('extra')}`);
+    });
+
+    it(`allows ${MAX_REGEX_TERMS} regular expressions and rejects one more, pointing at it`, () => {
+      const terms = Array.from({ length: MAX_REGEX_TERMS }, (_, index) => `source:r"a${index}"`);
+      expect(() => parseQuery(terms.join(' OR '))).not.toThrow();
+      const query = [...terms, 'target:plain', 'r"extra"'].join(' OR ');
+      const error = parseError(query);
+      expect(error.message).toBe(`Too many regular expressions (maximum ${MAX_REGEX_TERMS}) at position ${query.indexOf('r"extra"')}`);
     });
 
     it('rejects nesting deep enough to threaten the stack', () => {

@@ -5,6 +5,11 @@ import { QueryTokenizer, Token } from './query-tokenizer';
 
 /** Weblate refuses longer queries too; each clause becomes a subquery or a scan, so the limit protects the database. */
 export const MAX_CLAUSES = 64;
+/**
+ * Regular expressions cost the most per string (PostgreSQL runs each on every candidate string); real searches use
+ * one or two.
+ */
+export const MAX_REGEX_TERMS = 8;
 /** Bounds recursion (here and in the compiler) for inputs like `((((…` or `NOT NOT NOT …`. */
 const MAX_NESTING = 32;
 
@@ -22,6 +27,7 @@ class QueryParser {
   private readonly tokens: Token[];
   private index = 0;
   private clauses = 0;
+  private regexTerms = 0;
   private depth = 0;
 
   constructor(private readonly query: string) {
@@ -99,6 +105,9 @@ class QueryParser {
   private term(token: TermToken): TermNode {
     if (++this.clauses > MAX_CLAUSES) {
       throw new QuerySyntaxError(`Too many clauses (maximum ${MAX_CLAUSES})`, token.position);
+    }
+    if (token.value.kind === 'regex' && ++this.regexTerms > MAX_REGEX_TERMS) {
+      throw new QuerySyntaxError(`Too many regular expressions (maximum ${MAX_REGEX_TERMS})`, token.position);
     }
     const field = token.field === null ? null : canonicalFieldName(token.field);
     if (field === undefined) throw new QuerySyntaxError(`Unknown field "${token.field}"`, token.position);

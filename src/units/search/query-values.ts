@@ -1,4 +1,5 @@
 import { QuerySyntaxError } from './query-syntax-error';
+import { regexSize } from './regex-size';
 
 // The integer and smallint columns compared here; a larger number would make PostgreSQL fail instead of us.
 const MAX_INTEGER = 2 ** 31 - 1;
@@ -49,9 +50,17 @@ export function parseBoolean(text: string, position: number): boolean {
 }
 
 /**
+ * The most elements a pattern may expand to (see regexSize): `^.{255}$` and `(\w+\s){1,10}` pass, `(.*){255}`
+ * (510) does not. PostgreSQL's time per string grows about quadratically with the size; real searches stay far
+ * below this.
+ */
+export const MAX_REGEX_SIZE = 256;
+
+/**
  * Checks a pattern before PostgreSQL sees it. JavaScript's syntax is close to PostgreSQL's advanced regular
  * expressions; the differences this catches are a leading embedded-options group such as `(?i)`, which PostgreSQL
- * accepts and JavaScript does not, and named groups, which JavaScript accepts and PostgreSQL does not.
+ * accepts and JavaScript does not, and named groups, which JavaScript accepts and PostgreSQL does not. A pattern
+ * whose compiled form would be too large to run in reasonable time is refused too.
  */
 export function validateRegex(pattern: string, position: number): void {
   const body = pattern.replace(/^\(\?[bceimnpqstwx]+\)/, '');
@@ -63,5 +72,12 @@ export function validateRegex(pattern: string, position: number): void {
   } catch (error) {
     const reason = (error as Error).message.replace(/^Invalid regular expression: /, '');
     throw new QuerySyntaxError(`Invalid regular expression: ${reason}`, position);
+  }
+  const size = regexSize(body);
+  if (size > MAX_REGEX_SIZE) {
+    throw new QuerySyntaxError(
+      `Regular expression is too complex: it expands to ${size} elements (at most ${MAX_REGEX_SIZE}; a counted repetition such as {255} copies what it repeats)`,
+      position,
+    );
   }
 }
