@@ -11,6 +11,7 @@ import { CreateLabels1763780009000 } from './1763780009000-create-labels';
 import { CreateUnitsAndChanges1763780010000 } from './1763780010000-create-units-and-changes';
 import { CreateScreenshots1763780011000 } from './1763780011000-create-screenshots';
 import { CreateRepositoryUpdates1763780020000 } from './1763780020000-create-repository-updates';
+import { CreateEventOutbox1763780040000 } from './1763780040000-create-event-outbox';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   CreateUnitsAndChanges1763780010000,
   CreateScreenshots1763780011000,
   CreateRepositoryUpdates1763780020000,
+  CreateEventOutbox1763780040000,
 ];

@@ -10,6 +10,7 @@ import { ConfigModule } from './config/config.module';
 import { CoreModule } from './core/core.module';
 import { DatabaseModule, DatabaseTarget } from './database/database.module';
 import { DownloadsModule } from './downloads/downloads.module';
+import { EventsModule } from './events/events.module';
 import { ExportsModule } from './exports/exports.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
@@ -49,6 +50,7 @@ export class AppModule {
         DatabaseModule.forRoot({ ...database, statementTimeoutMs: worker ? 0 : config.dbStatementTimeoutMs }),
         RedisModule,
         TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),
+        EventsModule.forRoot(config, { workers: worker || config.runWorkers }),
         RepositoryOperationsModule,
         CoreModule.forRoot({ imports: [UsersModule] }),
         PolicyModule,

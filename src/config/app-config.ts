@@ -27,6 +27,7 @@ export class AppConfig {
   readonly searchTimeoutMs: number;
   readonly searchConcurrency: { perCaller: number; total: number };
   readonly projectRemovalBackgroundUnits: number;
+  readonly eventsPollMs: number;
   readonly logLevel: string;
   readonly siteTitle: string;
   readonly vcsAllowedSchemes: string[];
@@ -53,6 +54,7 @@ export class AppConfig {
     this.searchTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS > 0 ? Math.min(env.SEARCH_TIMEOUT_MS, env.DB_STATEMENT_TIMEOUT_MS) : env.SEARCH_TIMEOUT_MS;
     this.searchConcurrency = { perCaller: env.SEARCH_CONCURRENCY_PER_CALLER, total: env.SEARCH_CONCURRENCY_TOTAL };
     this.projectRemovalBackgroundUnits = env.PROJECT_REMOVAL_BACKGROUND_UNITS;
+    this.eventsPollMs = env.EVENTS_POLL_MS;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;
     this.vcsAllowedSchemes = env.VCS_ALLOW_SCHEMES.split(',').map((scheme) => scheme.trim());

@@ -90,6 +90,13 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   SCREENSHOT_MAX_PIXELS = 50_000_000;
 
+  /**
+   * How often a process that runs background work looks for committed changes to deliver as events, in
+   * milliseconds (0: never; another process delivers them).
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  EVENTS_POLL_MS = 1000;
+
   /** Projects with more strings than this are deleted by a background task (the request answers at once). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;

@@ -14,6 +14,7 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap/configure-app';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { migrateAndSeed } from '../../src/database/migrate';
+import { EventBus } from '../../src/events/event-bus';
 import { TasksService } from '../../src/tasks/tasks.service';
 
 export interface TestApp {
@@ -24,6 +25,13 @@ export interface TestApp {
   http: () => ReturnType<typeof request>;
   /** Waits until every queued background task has finished. */
   drainTasks: () => Promise<void>;
+  /** Delivers every consumer's pending events (waiting for deliveries another process is making). */
+  deliverEvents: () => Promise<void>;
+  /**
+   * Stops this process and starts another on the same database schema and DATA_DIR, as a restart (or a crash
+   * without work in flight) would; `env` overrides settings of the new one.
+   */
+  restart: (env?: Record<string, string>) => Promise<TestApp>;
   close: () => Promise<void>;
 }
 
@@ -44,24 +52,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // Working copies are stored by project and component id, which repeat across schemas: one DATA_DIR per file.
   const dataDir = await mkdtemp(join(tmpdir(), `wts-data-${suffix}-`));
   const config = loadConfig({ ...process.env, ...TEST_ENV, REDIS_PREFIX: `test_${suffix}`, DATA_DIR: dataDir, ...env });
+  return startApp(url, schema, config, env);
+}
+
+async function startApp(url: string, schema: string, config: AppConfig, env: Record<string, string>): Promise<TestApp> {
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ config, database: { url, schema } })] }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
   configureApp(app, config, pino({ level: 'silent' }));
   await migrateAndSeed((type) => app.get(type));
   await app.init();
 
+  const stop = async () => {
+    await app.get(TasksService).drain();
+    await app.close();
+  };
   return {
     app,
     config,
     dataSource: app.get(getDataSourceToken()),
     http: () => request(app.getHttpServer()),
     drainTasks: () => app.get(TasksService).drain(),
+    deliverEvents: () => app.get(EventBus).deliverAll(),
+    restart: async (overrides = {}) => {
+      await stop();
+      const merged = { ...env, ...overrides };
+      return startApp(url, schema, loadConfig({ ...process.env, ...TEST_ENV, REDIS_PREFIX: config.redisPrefix, DATA_DIR: config.dataDir, ...merged }), merged);
+    },
     close: async () => {
-      await app.get(TasksService).drain();
-      await app.close();
+      await stop();
       await withClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
       if (config.redisUrl) await deleteRedisKeys(config.redisUrl, `${config.redisPrefix}:*`);
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { EventOutboxRepository } from './event-outbox.repository';
+import { ChangeEvent, EventName, eventsOf } from './events';
+
+/**
+ * A consumer's handler. It runs inside the transaction that advances the consumer's cursor, so what it writes
+ * through `manager` commits exactly when the event counts as delivered; side effects elsewhere (a webhook, an
+ * e-mail) must tolerate seeing an event twice, which happens when the process stops between the two.
+ */
+type EventHandler = (event: ChangeEvent, name: EventName, manager: EntityManager) => Promise<void>;
+
+export interface Subscription {
+  /** Stable and unique: the consumer's cursor is stored under it. */
+  consumer: string;
+  events: readonly EventName[];
+  handle: EventHandler;
+}
+
+/** Events read per transaction; a consumer behind by more catches up in several. */
+const BATCH = 200;
+/** A change whose handler keeps failing is passed over after this many attempts (logged with its error). */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Subscriptions and delivery. Publishing is recording a change (ChangesService), inside the transaction of what it
+ * describes; delivery reads the committed changes after each consumer's cursor (EventOutboxRepository), at least
+ * once and in commit-safe order, whichever process runs it: a consumer's cursor row is locked while it is served.
+ */
+@Injectable()
+export class EventBus {
+  private readonly logger = new Logger('events');
+  private readonly subscriptions = new Map<string, Subscription>();
+
+  constructor(private readonly outbox: EventOutboxRepository) {}
+
+  /** Registers a consumer; a new one is told of what commits from now on, a known one resumes at its cursor. */
+  async subscribe(subscription: Subscription): Promise<void> {
+    if (this.subscriptions.has(subscription.consumer)) throw new Error(`event consumer ${subscription.consumer} is already subscribed`);
+    this.subscriptions.set(subscription.consumer, subscription);
+    await this.outbox.createCursor(subscription.consumer);
+  }
+
+  consumers(): string[] {
+    return [...this.subscriptions.keys()];
+  }
+
+  /**
+   * Delivers the consumer's pending events, a batch per transaction, until none is left or a handler fails (its
+   * event is delivered again next time). `wait`: wait for another process serving the same consumer instead of
+   * leaving the work to it (tests, shutdown).
+   */
+  async deliver(consumer: string, { wait = false } = {}): Promise<void> {
+    const subscription = this.subscriptions.get(consumer);
+    if (!subscription) return;
+    while ((await this.deliverBatch(subscription, wait)) === BATCH);
+  }
+
+  /** Every consumer's pending events, waiting for other processes: what tests call after an action. */
+  async deliverAll(): Promise<void> {
+    for (const consumer of this.consumers()) await this.deliver(consumer, { wait: true });
+  }
+
+  /** One transaction: lock the cursor, hand each event over, advance. Returns how many events were delivered. */
+  private deliverBatch(subscription: Subscription, wait: boolean): Promise<number> {
+    const { consumer } = subscription;
+    return this.outbox.transaction(async (manager) => {
+      const cursor = await this.outbox.lockCursor(manager, consumer, !wait);
+      if (!cursor) return 0;
+      const entries = await this.outbox.readAfter(manager, cursor, BATCH);
+      for (const [index, { xactId, event }] of entries.entries()) {
+        if (index === 0 && cursor.failedAttempts >= MAX_ATTEMPTS) {
+          this.logger.error({ consumer, changeId: event.changeId }, `event passed over after ${MAX_ATTEMPTS} failed attempts`);
+        } else {
+          // A failing handler's writes are undone; the events before it stay delivered.
+          const names = eventsOf(event.action).filter((name) => subscription.events.includes(name));
+          try {
+            await this.outbox.withSavepoint(manager, async () => {
+              for (const name of names) await subscription.handle(event, name, manager);
+            });
+          } catch (error) {
+            this.logger.warn({ consumer, changeId: event.changeId, err: error }, 'event consumer failed; the event will be delivered again');
+            await this.outbox.recordFailure(manager, consumer, error instanceof Error ? error.message : String(error));
+            return index;
+          }
+        }
+        await this.outbox.advance(manager, consumer, xactId, event.changeId);
+      }
+      return entries.length;
+    });
+  }
+}

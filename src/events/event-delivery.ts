@@ -1,0 +1,90 @@
+import { InjectQueue, Process, Processor } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { AppConfig } from '../config/app-config';
+import { EventBus } from './event-bus';
+
+export const EVENT_QUEUE = 'events';
+
+/** Asks for a consumer's pending events to be delivered; where that happens depends on the installation. */
+export abstract class EventDelivery {
+  abstract request(consumer: string): Promise<void>;
+}
+
+/** Without REDIS_URL: delivered in this process, one run per consumer at a time. */
+@Injectable()
+export class InProcessEventDelivery extends EventDelivery {
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly bus: EventBus) {
+    super();
+  }
+
+  async request(consumer: string): Promise<void> {
+    if (this.running.has(consumer)) return;
+    const run = this.bus.deliver(consumer).finally(() => this.running.delete(consumer));
+    this.running.set(consumer, run);
+    await run;
+  }
+}
+
+/**
+ * With REDIS_URL: a Bull job per consumer, taken by any worker process. The job id makes requests coalesce while
+ * one waits; the cursor lock (EventBus) keeps two workers from serving one consumer at once.
+ */
+@Injectable()
+export class BullEventDelivery extends EventDelivery {
+  constructor(@InjectQueue(EVENT_QUEUE) private readonly queue: Queue<{ consumer: string }>) {
+    super();
+  }
+
+  async request(consumer: string): Promise<void> {
+    await this.queue.add('deliver', { consumer }, { jobId: `deliver:${consumer}`, removeOnComplete: true, removeOnFail: true });
+  }
+}
+
+@Processor(EVENT_QUEUE)
+export class EventQueueProcessor {
+  constructor(private readonly bus: EventBus) {}
+
+  @Process({ name: 'deliver', concurrency: 2 })
+  async deliver(job: Job<{ consumer: string }>): Promise<void> {
+    await this.bus.deliver(job.data.consumer);
+  }
+}
+
+/**
+ * In processes that run background work: every EVENTS_POLL_MS, asks for each consumer's events to be delivered.
+ * Polling the outbox's index is cheap, and it is what makes delivery survive anything: a restart, a lost wake-up,
+ * a worker that died holding a job.
+ */
+@Injectable()
+export class EventPoller implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('events');
+  private timer?: NodeJS.Timeout;
+  private polling?: Promise<void>;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly delivery: EventDelivery,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.eventsPollMs === 0) return;
+    this.timer = setInterval(() => {
+      this.polling ??= this.poll().finally(() => (this.polling = undefined));
+    }, this.config.eventsPollMs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.polling;
+  }
+
+  private async poll(): Promise<void> {
+    for (const consumer of this.bus.consumers()) {
+      await this.delivery.request(consumer).catch((error: unknown) => this.logger.warn({ consumer, err: error }, 'could not deliver events'));
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ChangeEvent } from './events';
+
+/** Where a consumer stands in the change log: the last change it acknowledged, by (transaction, id). */
+export interface Cursor {
+  lastXactId: string;
+  lastChangeId: number;
+  failedAttempts: number;
+}
+
+/** A change read from the outbox, with the transaction id the cursor advances to. */
+export interface OutboxEntry {
+  xactId: string;
+  event: ChangeEvent;
+}
+
+interface OutboxRow {
+  xact_id: string;
+  id: number;
+  action: number;
+  timestamp: Date;
+  user_id: number | null;
+  author_id: number | null;
+  project_id: number | null;
+  component_id: number | null;
+  translation_id: number | null;
+  unit_id: number | null;
+  language_id: number | null;
+  target: string;
+  old: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * The oldest transaction of this database that may still write a change: the oldest one running here (this one
+ * included), or the next to start. Every change of an older transaction has committed or never will, so changes
+ * before it can be delivered in (transaction, id) order without one committing later behind them. Transactions of
+ * other databases are left out: they cannot write our changes, and a long one there must not hold our events.
+ */
+const HORIZON = `least(
+  (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+    WHERE EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = current_database() AND a.backend_xid = xid(x))),
+  pg_current_xact_id_if_assigned(),
+  pg_snapshot_xmax(pg_current_snapshot()))`;
+
+/** The change log read as the events' outbox, and the consumers' cursors (`event_consumers`). */
+@Injectable()
+export class EventOutboxRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /**
+   * A new consumer starts at the present: it is told of what commits from now on. The horizon is where "now"
+   * begins, so a change being written while the consumer registers is not missed.
+   */
+  async createCursor(name: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO event_consumers (name, last_xact_id) VALUES ($1, ${HORIZON}) ON CONFLICT (name) DO NOTHING`,
+      [name],
+    );
+  }
+
+  /** Locks the consumer's cursor for this transaction; `skipLocked`: null when another process holds it. */
+  async lockCursor(manager: EntityManager, name: string, skipLocked: boolean): Promise<Cursor | null> {
+    const rows: { last_xact_id: string; last_change_id: number; failed_attempts: number }[] = await manager.query(
+      `SELECT last_xact_id::text, last_change_id, failed_attempts FROM event_consumers WHERE name = $1 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
+      [name],
+    );
+    const row = rows[0];
+    return row ? { lastXactId: row.last_xact_id, lastChangeId: row.last_change_id, failedAttempts: row.failed_attempts } : null;
+  }
+
+  /** The changes after the cursor whose transactions are over (before the horizon), in the order they can no longer be overtaken. */
+  async readAfter(manager: EntityManager, cursor: Cursor, limit: number): Promise<OutboxEntry[]> {
+    const rows: OutboxRow[] = await manager.query(
+      `SELECT xact_id::text, id, action, timestamp, user_id, author_id, project_id, component_id, translation_id, unit_id,
+              language_id, target, old, details
+         FROM changes
+        WHERE (xact_id, id) > ($1::xid8, $2) AND xact_id < ${HORIZON}
+        ORDER BY xact_id, id
+        LIMIT $3`,
+      [cursor.lastXactId, cursor.lastChangeId, limit],
+    );
+    return rows.map((row) => ({
+      xactId: row.xact_id,
+      event: {
+        changeId: row.id, action: row.action, timestamp: row.timestamp, userId: row.user_id, authorId: row.author_id,
+        projectId: row.project_id, componentId: row.component_id, translationId: row.translation_id, unitId: row.unit_id,
+        languageId: row.language_id, target: row.target, old: row.old, details: row.details,
+      },
+    }));
+  }
+
+  /** Runs `work` inside a savepoint: when it throws, what it wrote is undone and the transaction goes on. */
+  async withSavepoint(manager: EntityManager, work: () => Promise<void>): Promise<void> {
+    await manager.query('SAVEPOINT event_delivery');
+    try {
+      await work();
+    } catch (error) {
+      await manager.query('ROLLBACK TO SAVEPOINT event_delivery');
+      throw error;
+    }
+    await manager.query('RELEASE SAVEPOINT event_delivery');
+  }
+
+  async advance(manager: EntityManager, name: string, xactId: string, changeId: number): Promise<void> {
+    await manager.query(
+      `UPDATE event_consumers SET last_xact_id = $2::xid8, last_change_id = $3, failed_attempts = 0, last_error = NULL, updated_at = now()
+        WHERE name = $1`,
+      [name, xactId, changeId],
+    );
+  }
+
+  async recordFailure(manager: EntityManager, name: string, error: string): Promise<void> {
+    await manager.query(
+      'UPDATE event_consumers SET failed_attempts = failed_attempts + 1, last_error = $2, updated_at = now() WHERE name = $1',
+      [name, error.slice(0, 2000)],
+    );
+  }
+}
