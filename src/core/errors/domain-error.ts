@@ -64,6 +64,16 @@ export class ParseError extends DomainError {
   readonly code = 'parse_error';
 }
 
+/** The request names a host the server does not answer for (ALLOWED_HOSTS), as Django's DisallowedHost. */
+export class DisallowedHostError extends DomainError {
+  readonly status = 400;
+  readonly code = 'disallowed_host';
+
+  constructor(host: string | undefined) {
+    super(`Invalid Host header ${JSON.stringify((host ?? '').slice(0, 100))}: add it to ALLOWED_HOSTS, or set SITE_URL.`);
+  }
+}
+
 export class UnsupportedMediaTypeError extends DomainError {
   readonly status = 415;
   readonly code = 'unsupported_media_type';
