@@ -3,11 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { raw } from 'express';
-import { ComponentLookup } from '../components/component-lookup';
-import { AppConfig } from '../config/app-config';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 import { Open } from '../auth/policy/policy.decorators';
-import { ProjectLookup } from '../projects/project-lookup';
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../core/errors/domain-error';
+import { AppConfig } from '../config/app-config';
+import { MethodNotAllowedError, PayloadTooLargeError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import { readHookPayload } from './hook-body';
@@ -30,64 +29,62 @@ export class HooksController {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly hooks: HooksService,
-    private readonly components: ComponentLookup,
-    private readonly projects: ProjectLookup,
   ) {}
 
   @Get('update/:project')
   @Open()
-  getProjectUpdate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string): Promise<Record<string, unknown>> {
-    return this.updateProject(req, res, project);
+  getProjectUpdate(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor, @Param('project') project: string,
+  ): Promise<Record<string, unknown>> {
+    return this.updateProject(req, res, actor, project);
   }
 
   @Post('update/:project')
   @Open()
-  postProjectUpdate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string): Promise<Record<string, unknown>> {
-    return this.updateProject(req, res, project);
+  postProjectUpdate(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor, @Param('project') project: string,
+  ): Promise<Record<string, unknown>> {
+    return this.updateProject(req, res, actor, project);
   }
 
   @Get('update/:project/:component')
   @Open()
   getComponentUpdate(
-    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string, @Param('component') path: string,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor,
+    @Param('project') project: string, @Param('component') path: string,
   ): Promise<Record<string, unknown>> {
-    return this.updateComponent(req, res, project, path);
+    return this.updateComponent(req, res, actor, project, path);
   }
 
   @Post('update/:project/:component')
   @Open()
   postComponentUpdate(
-    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string, @Param('component') path: string,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor,
+    @Param('project') project: string, @Param('component') path: string,
   ): Promise<Record<string, unknown>> {
-    return this.updateComponent(req, res, project, path);
+    return this.updateComponent(req, res, actor, project, path);
   }
 
   @Post(':service')
   @Open()
   async notify(
-    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('service') service: string, @Urls() urls: UrlBuilder,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor,
+    @Param('service') service: string, @Urls() urls: UrlBuilder,
   ): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
     this.hooks.assertKnownService(service);
     const payload = readHookPayload(req.get('content-type'), await this.body(req, res));
-    return answer(res, await this.hooks.notify(service, payload, (name) => req.get(name), urls));
+    return answer(res, await this.hooks.notify(service, payload, (name) => req.get(name), urls, actor.permissions));
   }
 
-  /** Weblate answers a project or component with hooks disabled as if the hook did not exist for it: 405. */
-  private async updateProject(req: Request, res: Response, projectSlug: string): Promise<Record<string, unknown>> {
+  private async updateProject(req: Request, res: Response, actor: Actor, project: string): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
-    const project = await this.projects.findBySlug(projectSlug);
-    if (!project) throw new NotFoundError();
-    if (!project.enableHooks) throw new MethodNotAllowedError(req.method);
-    return answer(res, await this.hooks.updateComponents(await this.components.findAllOfProject(project.id)));
+    return answer(res, await this.hooks.updateProject(project, req.method, actor.permissions));
   }
 
-  private async updateComponent(req: Request, res: Response, projectSlug: string, path: string): Promise<Record<string, unknown>> {
+  private async updateComponent(req: Request, res: Response, actor: Actor, project: string, path: string): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
-    const context = await this.components.findByPath(projectSlug, path);
-    if (!context) throw new NotFoundError();
-    if (!context.project.enableHooks) throw new MethodNotAllowedError(req.method);
-    return answer(res, await this.hooks.updateComponents([context]));
+    return answer(res, await this.hooks.updateComponent(project, path, req.method, actor.permissions));
   }
 
   private assertEnabled(req: Request): void {
