@@ -1,31 +1,28 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { raw } from 'express';
 import { Actor, CurrentActor } from '../auth/policy/current-actor';
 import { Open } from '../auth/policy/policy.decorators';
 import { AppConfig } from '../config/app-config';
-import { MethodNotAllowedError, PayloadTooLargeError } from '../core/errors/domain-error';
+import { MethodNotAllowedError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
-import { readHookPayload } from './hook-body';
+import { HookAdmission } from './hook-admission';
+import { readHookBody, readHookPayload } from './hook-body';
 import { HookAnswer, HooksService } from './hooks.service';
-
-/** Larger notifications are refused (413) unread: GitHub, the most verbose service, lists at most 20 commits per push. */
-const HOOK_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Repository notifications from code-hosting services (`/hooks/<service>/`) and the deprecated update hooks
  * (`/hooks/update/<project>/[<component>/]`). They are called anonymously, so no rate limit applies (a burst
- * coalesces into one update per working copy instead), and Weblate's answers are kept word for word.
+ * coalesces into one update per working copy instead, and HookAdmission bounds how many are handled at once), and
+ * Weblate's answers are kept word for word.
  */
 @ApiTags('hooks')
 @Controller('hooks')
 @SkipThrottle()
+@UseInterceptors(HookAdmission)
 export class HooksController {
-  private readonly readBody = raw({ type: () => true, limit: HOOK_MAX_BYTES });
-
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly hooks: HooksService,
@@ -73,7 +70,7 @@ export class HooksController {
   ): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
     this.hooks.assertKnownService(service);
-    const payload = readHookPayload(req.get('content-type'), await this.body(req, res));
+    const payload = readHookPayload(req.get('content-type'), await readHookBody(req, res));
     return answer(res, await this.hooks.notify(service, payload, (name) => req.get(name), urls, actor.permissions));
   }
 
@@ -89,17 +86,6 @@ export class HooksController {
 
   private assertEnabled(req: Request): void {
     if (!this.config.enableHooks) throw new MethodNotAllowedError(req.method);
-  }
-
-  /** The raw body, read here (the shared body parser leaves `/hooks/` alone) with the hooks' own size limit. */
-  private body(req: Request, res: Response): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      this.readBody(req, res, (error?: unknown) => {
-        if ((error as { type?: string } | undefined)?.type === 'entity.too.large') return reject(new PayloadTooLargeError('Request body is too large.'));
-        if (error) return reject(error);
-        resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-      });
-    });
   }
 }
 

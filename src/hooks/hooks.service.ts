@@ -12,7 +12,7 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { ProjectLookup } from '../projects/project-lookup';
 import { TasksService } from '../tasks/tasks.service';
 import { INVALID_PAYLOAD } from './hook-body';
-import { HOOK_PARSERS, HookHeaders, RepositoryPush } from './parsers';
+import { boundedPush, HOOK_PARSERS, HookHeaders, RepositoryPush } from './parsers';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
 
 /** What a hook answers: Weblate's status codes and body, which the services show in their delivery logs. */
@@ -53,7 +53,8 @@ export class HooksService {
     this.assertKnownService(service);
     let push: RepositoryPush | null;
     try {
-      push = HOOK_PARSERS.get(service)!(payload, headers);
+      const parsed = HOOK_PARSERS.get(service)!(payload, headers);
+      push = parsed && boundedPush(parsed);
     } catch (error) {
       this.logger.warn(`unreadable ${service} notification: ${(error as Error).message}`);
       throw new ParseError(INVALID_PAYLOAD);

@@ -234,11 +234,6 @@ describe('repository notification hooks', () => {
       expect(res.body.detail).toBe(`Hook ${service} not supported`);
     });
 
-    it('refuses a payload over 5 MiB with 413 without reading it all', async () => {
-      const res = await env.t.http().post('/hooks/gitea/').set('Content-Type', 'application/json').send(`{"pad": "${'x'.repeat(5 * 1024 * 1024)}"}`).expect(413);
-      expect(res.body.detail).toBe('Request body is too large.');
-    });
-
     it('answers other methods with 405', async () => {
       const res = await env.t.http().get('/hooks/github/').expect(405);
       expect(res.body.detail).toBe('Method "GET" not allowed.');

@@ -84,6 +84,12 @@ export class PayloadTooLargeError extends DomainError {
   readonly code = 'payload_too_large';
 }
 
+/** The client did not send its body in time. */
+export class RequestTimeoutError extends DomainError {
+  readonly status = 408;
+  readonly code = 'request_timeout';
+}
+
 export class ThrottledError extends DomainError {
   readonly status = 429;
   readonly code = 'throttled';
