@@ -3,9 +3,9 @@ import { finalize, from, Observable, switchMap } from 'rxjs';
 import { ServiceUnavailableError } from '../core/errors/domain-error';
 
 /** Hook requests handled at once by one process: each may hold a body of up to HOOK_MAX_BYTES while it is read. */
-export const HOOK_MAX_ACTIVE = 16;
+const HOOK_MAX_ACTIVE = 16;
 /** Hook requests waiting for one of those; their bodies are not read meanwhile. More are refused at once. */
-export const HOOK_MAX_WAITING = 64;
+const HOOK_MAX_WAITING = 64;
 /** How long a request waits for its turn: as long as GitHub and GitLab wait for an answer (10 s). */
 const HOOK_MAX_WAIT_MS = 10_000;
 

@@ -11,9 +11,9 @@ export const INVALID_PAYLOAD = 'Invalid data in json payload!';
  * `client_max_body_size`, which installations behind nginx already have; the services' own cap (25 MB, GitHub and
  * GitLab) is far above what a push needs.
  */
-export const HOOK_MAX_BYTES = 1024 * 1024;
+const HOOK_MAX_BYTES = 1024 * 1024;
 /** The body must have arrived this long after the hook began reading it: GitHub and GitLab give up after 10 s. */
-export const HOOK_BODY_TIMEOUT_MS = 10_000;
+const HOOK_BODY_TIMEOUT_MS = 10_000;
 
 const readRaw = raw({ type: () => true, limit: HOOK_MAX_BYTES });
 
