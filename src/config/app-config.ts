@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { resolve } from 'node:path';
+import { LOCAL_HOSTS, parseAllowedHosts } from '../core/http/allowed-hosts';
 import { parseRate, Rate } from '../core/rate-limit/rate';
 import { EnvSchema } from './env.schema';
 
@@ -13,6 +14,8 @@ export class AppConfig {
   readonly redisPrefix: string;
   readonly siteUrl?: string;
   readonly trustProxy: boolean;
+  /** Hosts requests may name; null: any, unchecked (SITE_URL set and ALLOWED_HOSTS not). */
+  readonly allowedHosts: readonly string[] | null;
   readonly anonymousRate: Rate;
   readonly userRate: Rate;
   readonly pageSize: number;
@@ -41,6 +44,7 @@ export class AppConfig {
     this.redisPrefix = env.REDIS_PREFIX;
     this.siteUrl = env.SITE_URL?.replace(/\/+$/, '');
     this.trustProxy = env.TRUST_PROXY;
+    this.allowedHosts = env.ALLOWED_HOSTS !== undefined ? parseAllowedHosts(env.ALLOWED_HOSTS) : this.siteUrl ? null : LOCAL_HOSTS;
     this.anonymousRate = parseRate(env.API_RATELIMIT_ANON)!;
     this.userRate = parseRate(env.API_RATELIMIT_USER)!;
     this.pageSize = env.PAGE_SIZE;
@@ -67,7 +71,7 @@ export class ConfigError extends Error {}
 /** Validates the environment; throws a ConfigError listing every problem, one per line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.fromEntries(
-    Object.keys(new EnvSchema()).concat(['DATABASE_URL', 'REDIS_URL', 'SITE_URL'])
+    Object.keys(new EnvSchema()).concat(['DATABASE_URL', 'REDIS_URL', 'SITE_URL', 'ALLOWED_HOSTS'])
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );

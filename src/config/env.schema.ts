@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, Validate } from 'class-validator';
+import { AllowedHostsSyntax } from './allowed-hosts.validator';
 import { RateSyntax } from './rate.validator';
 
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -35,6 +36,13 @@ export class EnvSchema {
 
   @IsOptional() @Transform(toBoolean) @IsBoolean()
   TRUST_PROXY = false;
+
+  /**
+   * Hosts a request may name (Host, or X-Forwarded-Host behind a trusted proxy); others are refused with 400. Unset:
+   * localhost, 127.0.0.1 and [::1] without SITE_URL, any host with it (URLs then never come from the request).
+   */
+  @IsOptional() @Validate(AllowedHostsSyntax)
+  ALLOWED_HOSTS?: string;
 
   @IsOptional() @Validate(RateSyntax)
   API_RATELIMIT_ANON = '100/day';

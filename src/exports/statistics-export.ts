@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { quoteFormula } from '../formats';
 
 /** The component export's columns, in Weblate's order (its CSV header). */
 export const COMPONENT_COLUMNS = [
@@ -19,7 +20,11 @@ export type ExportRow = Record<string, unknown>;
 /** `?format=csv` gives CSV; anything else (json, absent, unknown) the pretty-printed JSON Weblate served. */
 export function renderStatistics(rows: ExportRow[], columns: readonly string[], format: unknown): { contentType: string; body: string } {
   if (format === 'csv') {
-    const records = rows.map((row) => columns.map((column) => row[column] ?? ''));
+    // Names (a user's full name as last author) are the callers'; a spreadsheet must not run them as formulas.
+    const records = rows.map((row) => columns.map((column) => {
+      const value = row[column] ?? '';
+      return typeof value === 'string' ? quoteFormula(value) : value;
+    }));
     return { contentType: 'text/csv; charset=utf-8', body: stringify([columns as string[], ...records]) };
   }
   return { contentType: 'application/json', body: JSON.stringify(rows, null, 2) };

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { EntryLayout, EntrySlot, rewriteEntries } from './rewrite';
+import { unquoteFormula } from './spreadsheet-formula';
 import { DecodedText, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { keyedUnit, makeUnit, numbered, parseMonolingual, stateFor } from './units';
@@ -138,8 +139,10 @@ export class CsvFormat implements TranslationFormat {
     return writeTable(table, units, encode);
   }
 
+  /** Fields quoted against spreadsheet formulas (as CSV downloads write them) are read unquoted, as Weblate does. */
   private read(data: Buffer): CsvTable {
-    return readTable(data, (count) => (count >= 3 ? ['location', 'source', 'target'] : ['source', 'target']), recordUnit);
+    const unquoted = (fields: Record<string, string>) => recordUnit(Object.fromEntries(Object.entries(fields).map(([column, value]) => [column, unquoteFormula(value)])));
+    return readTable(data, (count) => (count >= 3 ? ['location', 'source', 'target'] : ['source', 'target']), unquoted);
   }
 }
 

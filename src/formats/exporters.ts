@@ -3,6 +3,7 @@ import { CsvFormat } from './csv';
 import { JsonFormat, JsonNestedFormat } from './json';
 import { MoFormat } from './mo';
 import { remapForms } from './plurals';
+import { quoteFormula } from './spreadsheet-formula';
 import { PoFormat } from './po';
 import { StringsFormat } from './strings';
 import { TbxFormat } from './tbx';
@@ -23,6 +24,8 @@ import { escapeXmlAttribute } from './xml-scanner';
  * - `csv-multi` writes one row per form, each carrying the unit's context and singular source; `tmx` one `<tu>` per
  *   form, paired with the source form of the same index (the last one for the extra forms).
  * - `csv`, `xlsx`, `tbx`, `json`, `json-nested` and `strings` keep the first form only, as translate-toolkit does.
+ * CSV cells that a spreadsheet would run as a formula are quoted (spreadsheet-formula.ts); XLSX cells are written
+ * as inline strings, which spreadsheets never run.
  * Monolingual formats key units by their context, or by their source when they have none (bilingual components).
  * Plural strings are converted to the exported format's forms by CLDR category (Android Russian one/few/many/other
  * becomes gettext's one/few/many), so the file has exactly the forms its toolchain expects.
@@ -79,8 +82,8 @@ const EXPORTERS: ReadonlyMap<string, Exporter> = new Map<string, Exporter>([
   ['xliff11', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new PlainXliffFormat(), (units) => uniqueIds(xmlSafe(units)).flatMap(formUnits)) }],
   ['tbx', { contentType: 'application/x-tbx', extension: 'tbx', write: through(new TbxFormat(), xmlSafe) }],
   ['tmx', { contentType: 'application/x-tmx', extension: 'tmx', write: (units, options) => writeTmx(xmlSafe(units).flatMap(formUnits), options) }],
-  ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat()) }],
-  ['csv-multi', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formRows)) }],
+  ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.map(formulaSafe)) }],
+  ['csv-multi', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formRows).map(formulaSafe)) }],
   ['xlsx', { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', write: through(new XlsxFormat()) }],
   ['json', { contentType: 'application/json', extension: 'json', write: through(new JsonFormat(), keyed) }],
   ['json-nested', { contentType: 'application/json', extension: 'json', write: through(new JsonNestedFormat(), keyed) }],
@@ -153,4 +156,16 @@ function formUnits(unit: TranslationUnit): TranslationUnit[] {
 /** A plural unit as one CSV row per form, all with the unit's context and singular source. */
 function formRows(unit: TranslationUnit): TranslationUnit[] {
   return unit.target.map((form, index) => ({ ...unit, id: `${unit.id}[${index}]`, target: [form] }));
+}
+
+/** A unit's text as CSV downloads write it: what a spreadsheet would run as a formula is quoted. */
+function formulaSafe(unit: TranslationUnit): TranslationUnit {
+  return {
+    ...unit,
+    location: quoteFormula(unit.location),
+    context: quoteFormula(unit.context),
+    source: unit.source.map(quoteFormula),
+    target: unit.target.map(quoteFormula),
+    note: quoteFormula(unit.note),
+  };
 }

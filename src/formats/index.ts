@@ -6,3 +6,4 @@ export { FormatError, UnitState } from './translation-format';
 export type { FileRevision, ParseOptions, TranslationFormat, TranslationUnit } from './translation-format';
 export { cldrCategories, gettextCategories } from './plurals';
 export { isMonolingual, PLURAL_SEPARATOR, unitId } from './units';
+export { quoteFormula } from './spreadsheet-formula';

@@ -1,108 +1,91 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { raw } from 'express';
-import { ComponentLookup } from '../components/component-lookup';
-import { AppConfig } from '../config/app-config';
+import { Actor, CurrentActor } from '../auth/policy/current-actor';
 import { Open } from '../auth/policy/policy.decorators';
-import { ProjectLookup } from '../projects/project-lookup';
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError } from '../core/errors/domain-error';
+import { AppConfig } from '../config/app-config';
+import { MethodNotAllowedError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
-import { readHookPayload } from './hook-body';
+import { HookAdmission } from './hook-admission';
+import { readHookBody, readHookPayload } from './hook-body';
 import { HookAnswer, HooksService } from './hooks.service';
-
-/** Larger notifications are refused (413) unread: GitHub, the most verbose service, lists at most 20 commits per push. */
-const HOOK_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Repository notifications from code-hosting services (`/hooks/<service>/`) and the deprecated update hooks
  * (`/hooks/update/<project>/[<component>/]`). They are called anonymously, so no rate limit applies (a burst
- * coalesces into one update per working copy instead), and Weblate's answers are kept word for word.
+ * coalesces into one update per working copy instead, and HookAdmission bounds how many are handled at once), and
+ * Weblate's answers are kept word for word.
  */
 @ApiTags('hooks')
 @Controller('hooks')
 @SkipThrottle()
+@UseInterceptors(HookAdmission)
 export class HooksController {
-  private readonly readBody = raw({ type: () => true, limit: HOOK_MAX_BYTES });
-
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly hooks: HooksService,
-    private readonly components: ComponentLookup,
-    private readonly projects: ProjectLookup,
   ) {}
 
   @Get('update/:project')
   @Open()
-  getProjectUpdate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string): Promise<Record<string, unknown>> {
-    return this.updateProject(req, res, project);
+  getProjectUpdate(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor, @Param('project') project: string,
+  ): Promise<Record<string, unknown>> {
+    return this.updateProject(req, res, actor, project);
   }
 
   @Post('update/:project')
   @Open()
-  postProjectUpdate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string): Promise<Record<string, unknown>> {
-    return this.updateProject(req, res, project);
+  postProjectUpdate(
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor, @Param('project') project: string,
+  ): Promise<Record<string, unknown>> {
+    return this.updateProject(req, res, actor, project);
   }
 
   @Get('update/:project/:component')
   @Open()
   getComponentUpdate(
-    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string, @Param('component') path: string,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor,
+    @Param('project') project: string, @Param('component') path: string,
   ): Promise<Record<string, unknown>> {
-    return this.updateComponent(req, res, project, path);
+    return this.updateComponent(req, res, actor, project, path);
   }
 
   @Post('update/:project/:component')
   @Open()
   postComponentUpdate(
-    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('project') project: string, @Param('component') path: string,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor,
+    @Param('project') project: string, @Param('component') path: string,
   ): Promise<Record<string, unknown>> {
-    return this.updateComponent(req, res, project, path);
+    return this.updateComponent(req, res, actor, project, path);
   }
 
   @Post(':service')
   @Open()
   async notify(
-    @Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('service') service: string, @Urls() urls: UrlBuilder,
+    @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() actor: Actor,
+    @Param('service') service: string, @Urls() urls: UrlBuilder,
   ): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
     this.hooks.assertKnownService(service);
-    const payload = readHookPayload(req.get('content-type'), await this.body(req, res));
-    return answer(res, await this.hooks.notify(service, payload, (name) => req.get(name), urls));
+    const payload = readHookPayload(req.get('content-type'), await readHookBody(req, res));
+    return answer(res, await this.hooks.notify(service, payload, (name) => req.get(name), urls, actor.permissions));
   }
 
-  /** Weblate answers a project or component with hooks disabled as if the hook did not exist for it: 405. */
-  private async updateProject(req: Request, res: Response, projectSlug: string): Promise<Record<string, unknown>> {
+  private async updateProject(req: Request, res: Response, actor: Actor, project: string): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
-    const project = await this.projects.findBySlug(projectSlug);
-    if (!project) throw new NotFoundError();
-    if (!project.enableHooks) throw new MethodNotAllowedError(req.method);
-    return answer(res, await this.hooks.updateComponents(await this.components.findAllOfProject(project.id)));
+    return answer(res, await this.hooks.updateProject(project, req.method, actor.permissions));
   }
 
-  private async updateComponent(req: Request, res: Response, projectSlug: string, path: string): Promise<Record<string, unknown>> {
+  private async updateComponent(req: Request, res: Response, actor: Actor, project: string, path: string): Promise<Record<string, unknown>> {
     this.assertEnabled(req);
-    const context = await this.components.findByPath(projectSlug, path);
-    if (!context) throw new NotFoundError();
-    if (!context.project.enableHooks) throw new MethodNotAllowedError(req.method);
-    return answer(res, await this.hooks.updateComponents([context]));
+    return answer(res, await this.hooks.updateComponent(project, path, req.method, actor.permissions));
   }
 
   private assertEnabled(req: Request): void {
     if (!this.config.enableHooks) throw new MethodNotAllowedError(req.method);
-  }
-
-  /** The raw body, read here (the shared body parser leaves `/hooks/` alone) with the hooks' own size limit. */
-  private body(req: Request, res: Response): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      this.readBody(req, res, (error?: unknown) => {
-        if ((error as { type?: string } | undefined)?.type === 'entity.too.large') return reject(new PayloadTooLargeError('Request body is too large.'));
-        if (error) return reject(error);
-        resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-      });
-    });
   }
 }
 

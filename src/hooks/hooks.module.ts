@@ -3,6 +3,7 @@ import { ChangesModule } from '../changes/changes.module';
 import { ComponentsModule } from '../components/components.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { RepositoryOperationsModule } from '../repository-operations/repository-operations.module';
+import { HookAdmission } from './hook-admission';
 import { HooksController } from './hooks.controller';
 import { HooksService } from './hooks.service';
 import { RepositoryUpdateJob } from './repository-update.job';
@@ -12,6 +13,6 @@ import { RepositoryUpdatesRepository } from './repository-updates.repository';
 @Module({
   imports: [ChangesModule, ComponentsModule, ProjectsModule, RepositoryOperationsModule],
   controllers: [HooksController],
-  providers: [HooksService, RepositoryUpdateJob, RepositoryUpdatesRepository],
+  providers: [HookAdmission, HooksService, RepositoryUpdateJob, RepositoryUpdatesRepository],
 })
 export class HooksModule {}

@@ -1,15 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { componentScope, projectScope } from '../auth/scopes';
+import type { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { ComponentLookup } from '../components/component-lookup';
 import type { ComponentContext } from '../components/component-context';
-import { NotFoundError, ParseError } from '../core/errors/domain-error';
+import { MethodNotAllowedError, NotFoundError, ParseError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
+import { ProjectLookup } from '../projects/project-lookup';
 import { TasksService } from '../tasks/tasks.service';
 import { INVALID_PAYLOAD } from './hook-body';
-import { HOOK_PARSERS, HookHeaders, RepositoryPush } from './parsers';
+import { boundedPush, HOOK_PARSERS, HookHeaders, RepositoryPush } from './parsers';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
 
 /** What a hook answers: Weblate's status codes and body, which the services show in their delivery logs. */
@@ -23,6 +26,10 @@ const HOOK_WORKING: HookAnswer = { status: 201, body: { message: 'Hook working',
 /**
  * Repository notifications from code-hosting services: each push updates the components whose repository it
  * names (by URL, or by the repository's full name), on the pushed branch, in projects with hooks enabled.
+ *
+ * Hooks are anonymous, and the updates they start are not limited to what the caller may see (a private project's
+ * own hosting service calls without a key, as in Weblate); the answers are: they name only the projects and
+ * components the caller may see, and a project or component they may not see is answered as an unknown one.
  */
 @Injectable()
 export class HooksService {
@@ -31,6 +38,7 @@ export class HooksService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly components: ComponentLookup,
+    private readonly projects: ProjectLookup,
     private readonly changes: ChangesService,
     private readonly updates: RepositoryUpdatesRepository,
     private readonly tasks: TasksService,
@@ -41,11 +49,12 @@ export class HooksService {
     if (!HOOK_PARSERS.has(service)) throw new NotFoundError(`Hook ${service} not supported`);
   }
 
-  async notify(service: string, payload: Record<string, unknown>, headers: HookHeaders, urls: UrlBuilder): Promise<HookAnswer> {
+  async notify(service: string, payload: Record<string, unknown>, headers: HookHeaders, urls: UrlBuilder, permissions: UserPermissions): Promise<HookAnswer> {
     this.assertKnownService(service);
     let push: RepositoryPush | null;
     try {
-      push = HOOK_PARSERS.get(service)!(payload, headers);
+      const parsed = HOOK_PARSERS.get(service)!(payload, headers);
+      push = parsed && boundedPush(parsed);
     } catch (error) {
       this.logger.warn(`unreadable ${service} notification: ${(error as Error).message}`);
       throw new ParseError(INVALID_PAYLOAD);
@@ -61,21 +70,43 @@ export class HooksService {
     }
     await this.recordNotification(enabled, push);
     for (const { component } of enabled) await this.queueUpdate(component.id);
+    const named = enabled.filter((context) => permissions.canSee(componentScope(context)));
     return {
       status: 200,
       body: {
-        message: `Update triggered: ${enabled.map(fullSlug).join(', ')}`,
+        message: named.length > 0 ? `Update triggered: ${named.map(fullSlug).join(', ')}` : 'Update triggered',
         status: 'success',
         match_status: matchStatus,
-        updated_components: enabled.map(({ project, path }) => urls.component(project.slug, path)),
+        updated_components: named.map(({ project, path }) => urls.component(project.slug, path)),
       },
     };
   }
 
-  /** The deprecated `/hooks/update/…` endpoints: the component (or every component of the project) is updated. */
-  async updateComponents(contexts: ComponentContext[]): Promise<HookAnswer> {
-    const owners = new Map(contexts.map((context) => [context.linked?.component.id ?? context.component.id, context]));
-    for (const componentId of owners.keys()) await this.queueUpdate(componentId);
+  /** The deprecated `/hooks/update/<project>/`: every component of the project is updated. */
+  async updateProject(slug: string, method: string, permissions: UserPermissions): Promise<HookAnswer> {
+    const project = await this.projects.findBySlug(slug);
+    if (!project) throw new NotFoundError();
+    return this.updateUnlessDisabled(await this.components.findAllOfProject(project.id), project.enableHooks, permissions.canSee(projectScope(project)), method);
+  }
+
+  /** The deprecated `/hooks/update/<project>/<component>/`. */
+  async updateComponent(projectSlug: string, path: string, method: string, permissions: UserPermissions): Promise<HookAnswer> {
+    const context = await this.components.findByPath(projectSlug, path);
+    if (!context) throw new NotFoundError();
+    return this.updateUnlessDisabled([context], context.project.enableHooks, permissions.canSee(componentScope(context)), method);
+  }
+
+  /**
+   * Weblate answers a project or component with hooks disabled as if the hook did not exist for it: 405. To those who
+   * may not see it, it is answered as an unknown one (404) either way, once its update is queued.
+   */
+  private async updateUnlessDisabled(contexts: ComponentContext[], enabled: boolean, visible: boolean, method: string): Promise<HookAnswer> {
+    if (enabled) {
+      const owners = new Set(contexts.map((context) => context.linked?.component.id ?? context.component.id));
+      for (const componentId of owners) await this.queueUpdate(componentId);
+    }
+    if (!visible) throw new NotFoundError();
+    if (!enabled) throw new MethodNotAllowedError(method);
     return { status: 200, body: { message: 'Update triggered', status: 'success' } };
   }
 

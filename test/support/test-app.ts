@@ -35,8 +35,11 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** Test defaults: quiet logs and budgets no ordinary test reaches (rate-limit tests set their own). */
-const TEST_ENV = { LOG_LEVEL: 'silent', API_RATELIMIT_ANON: '100000/hour', API_RATELIMIT_USER: '100000/hour' };
+/**
+ * Test defaults: quiet logs, budgets no ordinary test reaches (rate-limit tests set their own), and any host (tests
+ * name hosts of their own to check URLs; the host check has its tests, which set ALLOWED_HOSTS).
+ */
+const TEST_ENV = { LOG_LEVEL: 'silent', API_RATELIMIT_ANON: '100000/hour', API_RATELIMIT_USER: '100000/hour', ALLOWED_HOSTS: '*' };
 
 /**
  * The whole application on a fresh PostgreSQL schema of its own (and its own Redis key prefix), migrated and

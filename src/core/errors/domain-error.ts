@@ -64,9 +64,25 @@ export class ParseError extends DomainError {
   readonly code = 'parse_error';
 }
 
+/** The request names a host the server does not answer for (ALLOWED_HOSTS), as Django's DisallowedHost. */
+export class DisallowedHostError extends DomainError {
+  readonly status = 400;
+  readonly code = 'disallowed_host';
+
+  constructor(host: string | undefined) {
+    super(`Invalid Host header ${JSON.stringify((host ?? '').slice(0, 100))}: add it to ALLOWED_HOSTS, or set SITE_URL.`);
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   readonly code = 'payload_too_large';
+}
+
+/** The client did not send its body in time. */
+export class RequestTimeoutError extends DomainError {
+  readonly status = 408;
+  readonly code = 'request_timeout';
 }
 
 export class ThrottledError extends DomainError {

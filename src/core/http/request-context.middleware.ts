@@ -2,16 +2,18 @@ import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
-import { NotFoundError } from '../errors/domain-error';
+import { DisallowedHostError, NotFoundError } from '../errors/domain-error';
 import { UrlBuilder } from '../urls/url-builder';
+import { isAllowedHost } from './allowed-hosts';
 import { assertNoNullCharacterInUrl } from './request-body-shape';
 import { RequestContext, ResponseFormat, setRequestContext } from './request-context';
 
 const FORMATS: ResponseFormat[] = ['json', 'api'];
 
 /**
- * Gives every request its id, public base URL and response format. The format comes from `?format=`, else
- * from `Accept` (a browser asking for HTML gets the browsable page), as in Weblate's REST framework.
+ * Gives every request its id, public base URL (SITE_URL, else the request's host, which ALLOWED_HOSTS must name)
+ * and response format. The format comes from `?format=`, else from `Accept` (a browser asking for HTML gets the
+ * browsable page), as in Weblate's REST framework.
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
@@ -20,6 +22,9 @@ export class RequestContextMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const requestId = (req as Request & { id?: string }).id?.toString() ?? randomUUID();
     res.setHeader('X-Request-Id', requestId);
+    const { allowedHosts } = this.config;
+    // Refused before anything is built from it; the error filter answers without a context.
+    if (allowedHosts !== null && !isAllowedHost(req.host, allowedHosts)) return next(new DisallowedHostError(req.host));
     const base = this.config.siteUrl ?? `${req.protocol}://${req.host}`;
     const context: Partial<RequestContext> = {
       requestId,

@@ -76,3 +76,25 @@ export function hostUrlForms(host: string, fullName: string): string[] {
     `git://${host}/${fullName}.git`,
   ]);
 }
+
+/**
+ * The most candidate URLs a push may name. Real payloads name a few forms each, Azure DevOps the most (46: every
+ * combination of names, encodings and ids); a payload naming more is refused before anything is matched.
+ */
+export const MAX_CANDIDATE_URLS = 100;
+
+/** The longest repository URL a component stores (its `repo` field): a longer URL or full name matches none. */
+const MAX_REPOSITORY_LENGTH = 300;
+
+/**
+ * The push as matched and recorded: URLs and a full name no component's repository can match are dropped, so what
+ * the change log stores is bounded too. Throws InvalidHookPayload when the push names too many URLs.
+ */
+export function boundedPush(push: RepositoryPush): RepositoryPush {
+  if (push.repoUrls.length > MAX_CANDIDATE_URLS) throw new InvalidHookPayload(`${push.repoUrls.length} repository URLs, at most ${MAX_CANDIDATE_URLS} are read.`);
+  return {
+    ...push,
+    repoUrls: push.repoUrls.filter((url) => url.length <= MAX_REPOSITORY_LENGTH),
+    fullName: push.fullName.length < MAX_REPOSITORY_LENGTH ? push.fullName : '',
+  };
+}

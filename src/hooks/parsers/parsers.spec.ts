@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_PARSERS, HookHeaders, NOT_A_PUSH, RepositoryPush } from '.';
+import { boundedPush, HOOK_PARSERS, HookHeaders, InvalidHookPayload, MAX_CANDIDATE_URLS, NOT_A_PUSH, RepositoryPush } from '.';
 
 /** The payload samples the hosting services send (test/fixtures/hook-payloads, origin and license in its README). */
 function sample(name: string): Record<string, unknown> {
@@ -104,5 +104,16 @@ describe('hook payload parsers', () => {
   it('knows no service by an inherited property name', () => {
     expect(HOOK_PARSERS.get('constructor')).toBeUndefined();
     expect(HOOK_PARSERS.get('__proto__')).toBeUndefined();
+  });
+
+  it('names no more candidate URLs in any sample than a push may', () => {
+    const pushes = [parse('azure', 'azure-git-push.json'), parse('github', 'github-push-new.json', { 'x-github-event': 'push' })];
+    for (const push of pushes) expect(boundedPush(push!).repoUrls.length).toBeLessThanOrEqual(MAX_CANDIDATE_URLS);
+  });
+
+  it('bounds a push: too many URLs are refused, URLs and names no component can hold are dropped', () => {
+    const push: RepositoryPush = { service: 'Gitea', repoUrls: [`https://h/${'a'.repeat(300)}`, 'https://h/a/b.git'], branch: 'main', fullName: 'c'.repeat(300) };
+    expect(boundedPush(push)).toEqual({ ...push, repoUrls: ['https://h/a/b.git'], fullName: '' });
+    expect(() => boundedPush({ ...push, repoUrls: Array.from({ length: MAX_CANDIDATE_URLS + 1 }, (_, n) => `https://h/${n}`) })).toThrow(InvalidHookPayload);
   });
 });
