@@ -46,7 +46,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         AuthModule,
-        // The API's statements are bounded; a separate worker's bulk jobs are not (its requests come from the queue).
+        // Requests' statements are bounded (tasks lift the bound wherever they run); a separate worker serves none.
         DatabaseModule.forRoot({ ...database, statementTimeoutMs: worker ? 0 : config.dbStatementTimeoutMs }),
         RedisModule,
         TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),

@@ -70,8 +70,8 @@ export class EnvSchema {
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
   /**
-   * PostgreSQL statement_timeout of the API's connections, in milliseconds (0: none): no single request holds a
-   * connection forever; a statement cancelled by it answers 503.
+   * PostgreSQL statement_timeout of requests' statements, in milliseconds (0: none): no single request holds a
+   * connection forever; a statement cancelled by it answers 503. Tasks and migrations run without it.
    */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   DB_STATEMENT_TIMEOUT_MS = 30_000;

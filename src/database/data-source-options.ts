@@ -2,13 +2,15 @@ import { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../migrations';
 import { ENTITIES } from './entities';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { StatementTimeoutScopedClient } from './statement-timeout';
 
 /**
  * The one description of our database, shared by the app, the CLI, ormconfig.ts and the tests. `schema` puts
  * every table in one PostgreSQL schema (tests get a fresh one per file); extensions stay in `public`.
+ * `statementTimeoutMs` bounds every statement except those of `withoutStatementTimeout` (tasks, migrations).
  */
 export function dataSourceOptions(url: string, schema?: string, statementTimeoutMs = 0): DataSourceOptions {
-  const timeout = statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {};
+  const timeout = statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, Client: StatementTimeoutScopedClient } : {};
   return {
     type: 'postgres',
     url,

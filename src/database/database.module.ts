@@ -7,7 +7,7 @@ export interface DatabaseTarget {
   url: string;
   /** A PostgreSQL schema to keep every table in (each test file gets its own). */
   schema?: string;
-  /** statement_timeout of every connection, in milliseconds; none when absent or 0. */
+  /** statement_timeout, in milliseconds, of every statement but those of tasks and migrations; none when absent or 0. */
   statementTimeoutMs?: number;
 }
 

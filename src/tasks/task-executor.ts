@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { withoutStatementTimeout } from '../database/statement-timeout';
 import { JobHandlerRegistry } from './job-handler.registry';
 import { JobEnvelope } from './jobs';
 import { TasksRepository } from './tasks.repository';
@@ -20,9 +21,10 @@ export class TaskExecutor {
       return;
     }
     try {
-      const result = await handler(job.payload, {
+      // DB_STATEMENT_TIMEOUT_MS is for requests; a task may be one in the API's process, but answers to nobody waiting.
+      const result = await withoutStatementTimeout(() => handler(job.payload, {
         report: (percent, logLine) => this.tasks.recordProgress(job.taskId, Math.max(0, Math.min(99, Math.round(percent))), logLine),
-      });
+      }));
       await this.tasks.finish(job.taskId, result ?? null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -11,7 +11,7 @@ import { loadTranslationFiles, projectCheckFlags, setRevision, TranslationFileIn
 import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
 import { toRow } from './unit-rows';
-import { removeUnitsExcept, upsertUnits } from './unit-rows.repository';
+import { deleteUnits, unitIdsByHashOf, upsertUnits } from './unit-rows.repository';
 
 export interface ImportSummary {
   /** Translations whose file changed and were read again. */
@@ -71,13 +71,21 @@ export class UnitImport {
     const changed = all.filter((translation) => options.force || translation.revision !== translation.info.revision);
     const flags = joinFlags(await projectCheckFlags(manager, component.projectId), component.checkFlags);
     let units = 0;
-    for (const translation of changed) units += await this.store(manager, flags, translation, source.id);
+    // The source translation comes first: the others link to its units, read once they are stored.
+    let sourceUnitIds: Map<string, number> | undefined;
+    for (const translation of changed) {
+      if (!translation.info.isSource) sourceUnitIds ??= await unitIdsByHashOf(manager, source.id);
+      units += await this.store(manager, flags, translation, sourceUnitIds ?? null);
+    }
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
     return { updated: changed.length, units, unreadable };
   }
 
-  /** `checkFlags`: the project's and component's check_flags, which apply to every string. */
-  private async store(manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceTranslationId: number): Promise<number> {
+  /**
+   * `checkFlags`: the project's and component's check_flags, which apply to every string; `sourceUnitIds`: the
+   * source translation's unit ids by hash, null when storing the source translation itself.
+   */
+  private async store(manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceUnitIds: ReadonlyMap<string, number> | null): Promise<number> {
     const { info } = translation;
     const scope = { flags: checkFlags, pluralCount: info.plural.count, languageCode: info.languageCode, isSource: info.isSource };
     const seen = new Set<string>();
@@ -89,8 +97,9 @@ export class UnitImport {
       })
       // A key repeated in one file is one string, as in Weblate; the first occurrence wins.
       .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
-    await upsertUnits(manager, info.id, rows, info.isSource ? null : sourceTranslationId);
-    await removeUnitsExcept(manager, info.id, rows.map((row) => row.idHash));
+    const stored = await unitIdsByHashOf(manager, info.id);
+    await upsertUnits(manager, info.id, rows, sourceUnitIds);
+    await deleteUnits(manager, [...stored].filter(([hash]) => !seen.has(hash)).map(([, id]) => id));
     await setRevision(manager, info.id, translation.revision);
     return rows.length;
   }
