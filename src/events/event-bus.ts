@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { withoutStatementTimeout } from '../database/statement-timeout';
 import { EventOutboxRepository } from './event-outbox.repository';
 import { ChangeEvent, EventName, eventsOf } from './events';
 
@@ -53,7 +54,10 @@ export class EventBus {
   async deliver(consumer: string, { wait = false } = {}): Promise<void> {
     const subscription = this.subscriptions.get(consumer);
     if (!subscription) return;
-    while ((await this.deliverBatch(subscription, wait)) === BATCH);
+    // Background work, wherever it runs: handlers are not bound by the requests' statement timeout.
+    await withoutStatementTimeout(async () => {
+      while ((await this.deliverBatch(subscription, wait)) === BATCH);
+    });
   }
 
   /** Every consumer's pending events, waiting for other processes: what tests call after an action. */
