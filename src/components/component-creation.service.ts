@@ -14,6 +14,7 @@ import { TasksService } from '../tasks/tasks.service';
 import { VcsError } from '../vcs/vcs-error';
 import { initLocalWorkingCopy } from '../vcs/local-working-copy';
 import { WorkingCopies } from '../working-copies/working-copies';
+import { WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
 import { readUploaded, UploadedFile, UploadedFiles } from '../core/http/multipart';
 import { Component } from './component.entity';
 import { defaultMessageColumns, INTERNAL_SCHEME, LOCAL_REPO } from './component-defaults';
@@ -44,6 +45,7 @@ export class ComponentCreationService {
     private readonly componentsService: ComponentsService,
     private readonly tasks: TasksService,
     private readonly workingCopies: WorkingCopies,
+    private readonly pipeline: WorkingCopyPipeline,
     private readonly changes: ChangesService,
     private readonly repositorySettings: RepositorySettings,
     private readonly languages: LanguageLookup,
@@ -112,9 +114,10 @@ export class ComponentCreationService {
   private async importUpload(component: Component, field: string, write: (dir: string) => Promise<string[]>): Promise<void> {
     const dir = this.workingCopies.dirOf(component);
     try {
-      const repository = await initLocalWorkingCopy(dir);
-      const paths = await write(dir);
-      await repository.commit(paths, { message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER });
+      await initLocalWorkingCopy(dir);
+      await this.pipeline.withWorkingCopy(component, async (session) =>
+        session.commit({ component, files: await write(dir), message: 'Initial import of uploaded files', author: WEBLATE_COMMITTER }),
+      );
     } catch (error) {
       await this.components.delete(component.id);
       await this.workingCopies.remove(component);

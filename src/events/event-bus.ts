@@ -51,26 +51,42 @@ export class EventBus {
    * event is delivered again next time). `wait`: wait for another process serving the same consumer instead of
    * leaving the work to it (tests, shutdown).
    */
-  async deliver(consumer: string, { wait = false } = {}): Promise<void> {
+  async deliver(consumer: string, { wait = false } = {}): Promise<'delivered' | 'failed'> {
     const subscription = this.subscriptions.get(consumer);
-    if (!subscription) return;
+    if (!subscription) return 'delivered';
     // Background work, wherever it runs: handlers are not bound by the requests' statement timeout.
-    await withoutStatementTimeout(async () => {
-      while ((await this.deliverBatch(subscription, wait)) === BATCH);
+    return withoutStatementTimeout(async () => {
+      for (;;) {
+        const { delivered, failed } = await this.deliverBatch(subscription, wait);
+        if (failed) return 'failed';
+        if (delivered < BATCH) return 'delivered';
+      }
     });
   }
 
-  /** Every consumer's pending events, waiting for other processes: what tests call after an action. */
-  async deliverAll(): Promise<void> {
-    for (const consumer of this.consumers()) await this.deliver(consumer, { wait: true });
+  /**
+   * Delivers to every consumer what had committed when called, waiting for other processes serving them and for
+   * older transactions still running to end (their changes may come first): what tests call after an action.
+   */
+  async deliverAll(timeoutMs = 30_000): Promise<void> {
+    const newest = await this.outbox.newestChangeId();
+    const deadline = Date.now() + timeoutMs;
+    for (const consumer of this.consumers()) {
+      // A consumer whose handler fails is left to its next delivery.
+      let outcome = await this.deliver(consumer, { wait: true });
+      while (outcome === 'delivered' && (await this.outbox.hasPending(consumer, newest)) && Date.now() < deadline) {
+        await new Promise((done) => setTimeout(done, 50));
+        outcome = await this.deliver(consumer, { wait: true });
+      }
+    }
   }
 
   /** One transaction: lock the cursor, hand each event over, advance. Returns how many events were delivered. */
-  private deliverBatch(subscription: Subscription, wait: boolean): Promise<number> {
+  private deliverBatch(subscription: Subscription, wait: boolean): Promise<{ delivered: number; failed: boolean }> {
     const { consumer } = subscription;
     return this.outbox.transaction(async (manager) => {
       const cursor = await this.outbox.lockCursor(manager, consumer, !wait);
-      if (!cursor) return 0;
+      if (!cursor) return { delivered: 0, failed: false };
       const entries = await this.outbox.readAfter(manager, cursor, BATCH);
       for (const [index, { xactId, event }] of entries.entries()) {
         if (index === 0 && cursor.failedAttempts >= MAX_ATTEMPTS) {
@@ -85,12 +101,12 @@ export class EventBus {
           } catch (error) {
             this.logger.warn({ consumer, changeId: event.changeId, err: error }, 'event consumer failed; the event will be delivered again');
             await this.outbox.recordFailure(manager, consumer, error instanceof Error ? error.message : String(error));
-            return index;
+            return { delivered: index, failed: true };
           }
         }
         await this.outbox.advance(manager, consumer, xactId, event.changeId);
       }
-      return entries.length;
+      return { delivered: entries.length, failed: false };
     });
   }
 }

@@ -22,7 +22,7 @@ export class InProcessEventDelivery extends EventDelivery {
 
   async request(consumer: string): Promise<void> {
     if (this.running.has(consumer)) return;
-    const run = this.bus.deliver(consumer).finally(() => this.running.delete(consumer));
+    const run = this.bus.deliver(consumer).then(() => undefined).finally(() => this.running.delete(consumer));
     this.running.set(consumer, run);
     await run;
   }

@@ -108,6 +108,22 @@ export class EventOutboxRepository {
     await manager.query('RELEASE SAVEPOINT event_delivery');
   }
 
+  /** The newest change committed so far (0 when none). */
+  async newestChangeId(): Promise<number> {
+    const [{ id }] = await this.dataSource.query('SELECT coalesce(max(id), 0) AS id FROM changes');
+    return Number(id);
+  }
+
+  /** Whether the consumer has yet to be told of a change with an id up to `changeId`. */
+  async hasPending(name: string, changeId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM changes c, event_consumers e
+        WHERE e.name = $1 AND c.id <= $2 AND (c.xact_id, c.id) > (e.last_xact_id, e.last_change_id) LIMIT 1`,
+      [name, changeId],
+    );
+    return rows.length > 0;
+  }
+
   async advance(manager: EntityManager, name: string, xactId: string, changeId: number): Promise<void> {
     await manager.query(
       `UPDATE event_consumers SET last_xact_id = $2::xid8, last_change_id = $3, failed_attempts = 0, last_error = NULL, updated_at = now()

@@ -17,6 +17,7 @@ import { VcsError } from '../vcs/vcs-error';
 import { messageVariables, renderMessage } from '../working-copies/commit-message';
 import { WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
+import { WorkingCopyPipeline, WorkingCopySession } from '../working-copies/working-copy-pipeline';
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { RepositoryOperationsRepository } from './repository-operations.repository';
@@ -50,9 +51,8 @@ const NO_STATUS = {
 };
 
 /** The change each successful operation leaves in the log (commits are recorded per translation as they happen). */
+/** The changes operations record themselves; commits, pushes and updates are recorded by the pipeline. */
 const OPERATION_ACTIONS: Record<string, ChangeAction | undefined> = {
-  push: ChangeAction.Push,
-  pull: ChangeAction.Merge,
   reset: ChangeAction.Reset,
   cleanup: ChangeAction.RepoCleanup,
   'file-scan': ChangeAction.ForceScan,
@@ -81,6 +81,7 @@ export class RepositoryOperationsService {
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly workingCopies: WorkingCopies,
     private readonly locks: WorkingCopyLocks,
+    private readonly pipeline: WorkingCopyPipeline,
     private readonly scanner: TranslationScanner,
     private readonly pendingWriter: PendingWriter,
     private readonly changes: ChangesService,
@@ -121,11 +122,10 @@ export class RepositoryOperationsService {
     if (owner.repo === 'local:' && ['push', 'pull'].includes(operation)) {
       return { result: false, detail: 'This component has no remote repository.' };
     }
-    return this.locks.withLock(String(owner.id), async () => {
+    return this.pipeline.withWorkingCopy(owner, async (session) => {
       await options.whenLocked?.();
-      const repository = this.workingCopies.open(owner);
       try {
-        const result = await this.run(operation, context, owner, repository, options.urls ?? new UrlBuilder(this.config.siteUrl ?? ''));
+        const result = await this.run(operation, context, owner, session, options.urls ?? new UrlBuilder(this.config.siteUrl ?? ''));
         if (result.result) await this.recordRepositoryChange(owner, OPERATION_ACTIONS[operation], null);
         return result;
       } catch (error) {
@@ -135,17 +135,18 @@ export class RepositoryOperationsService {
     }, options.waitMs);
   }
 
-  private async run(operation: string, context: ComponentContext, owner: Component, repository: WorkingCopy, urls: UrlBuilder): Promise<OperationResult> {
+  private async run(operation: string, context: ComponentContext, owner: Component, session: WorkingCopySession, urls: UrlBuilder): Promise<OperationResult> {
+    const { repository } = session;
     switch (operation) {
       case 'commit':
       case 'file-sync':
-        return this.commit(context, owner, repository, urls);
+        return this.commit(context, owner, session, urls);
       case 'push':
-        await this.commit(context, owner, repository, urls);
-        await repository.push(owner.pushBranch || undefined, owner.push ? splitCredentials(owner.push) : undefined);
+        await this.commit(context, owner, session, urls);
+        await session.push(owner.pushBranch || undefined, owner.push ? splitCredentials(owner.push) : undefined);
         return { result: true };
       case 'pull':
-        return this.pull(owner, repository);
+        return this.pull(owner, session);
       case 'reset':
         await repository.reset();
         await this.rescan(owner, repository);
@@ -165,7 +166,8 @@ export class RepositoryOperationsService {
    * Writes pending strings into their files and commits each translation with its last translator as author and
    * the component's message template; then commits whatever else changed in the translation files.
    */
-  private async commit(context: ComponentContext, owner: Component, repository: WorkingCopy, urls: UrlBuilder): Promise<OperationResult> {
+  private async commit(context: ComponentContext, owner: Component, session: WorkingCopySession, urls: UrlBuilder): Promise<OperationResult> {
+    const { repository } = session;
     const sharing = await this.components.sharingWorkingCopy(owner.id);
     const contexts = new Map((await this.components.hydrate(sharing)).map((shared) => [shared.component.id, shared]));
     const written = await this.dataSource.transaction(async (manager) => {
@@ -175,12 +177,14 @@ export class RepositoryOperationsService {
     });
     for (const { component, file } of written) {
       const variables = await this.messageVariables(contexts.get(component.id)!, file.translationId, urls);
-      const sha = await repository.commit([file.filename], {
+      await session.commit({
+        component,
+        files: [file.filename],
         message: renderMessage(component.commitMessage, variables),
         author: file.author ?? WEBLATE_COMMITTER,
         committer: WEBLATE_COMMITTER,
+        translationId: file.translationId,
       });
-      if (sha) await this.recordRepositoryChange(component, ChangeAction.Commit, file.translationId, { commit: sha });
     }
     const message = renderMessage(context.component.commitMessage, {
       project_name: context.project.name,
@@ -188,7 +192,7 @@ export class RepositoryOperationsService {
       component_slug: context.component.slug,
       site_title: this.config.siteTitle,
     });
-    await repository.commit(await this.store.translationFiles(owner.id), { message, author: WEBLATE_COMMITTER });
+    await session.commit({ component: owner, files: await this.store.translationFiles(owner.id), message, author: WEBLATE_COMMITTER });
     return { result: true };
   }
 
@@ -210,17 +214,17 @@ export class RepositoryOperationsService {
     await this.changes.record(this.dataSource.manager, { action, projectId: component.projectId, componentId: component.id, translationId, details });
   }
 
-  private async pull(owner: Component, repository: WorkingCopy): Promise<OperationResult> {
-    await repository.fetch();
-    const merged = await repository.merge(owner.mergeStyle as MergeStyle, { author: WEBLATE_COMMITTER });
+  private async pull(owner: Component, session: WorkingCopySession): Promise<OperationResult> {
+    const merged = await session.update(owner.mergeStyle as MergeStyle, async () => {
+      await this.components.recordMergeFailure(owner.id, '');
+      await this.rescan(owner, session.repository);
+    });
     if (!merged.ok) {
       const failure = `${merged.message}${merged.conflicts.length ? `\nConflicting files: ${merged.conflicts.join(', ')}` : ''}`;
       await this.components.recordMergeFailure(owner.id, failure);
       await this.recordRepositoryChange(owner, owner.mergeStyle === 'rebase' ? ChangeAction.FailedRebase : ChangeAction.FailedMerge, null, { error: failure });
       return { result: false, detail: failure };
     }
-    await this.components.recordMergeFailure(owner.id, '');
-    await this.rescan(owner, repository);
     return { result: true };
   }
 

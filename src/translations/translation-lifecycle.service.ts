@@ -16,8 +16,7 @@ import { Language } from '../languages/language.entity';
 import { LanguageLookup } from '../languages/language-lookup';
 import { translationPlural } from '../languages/translation-plural';
 import { messageVariables, renderMessage } from '../working-copies/commit-message';
-import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
-import { WorkingCopies } from '../working-copies/working-copies';
+import { WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
 import { writtenRevision } from '../units/file-revision';
 import { TranslationScanner } from '../units/translation-scanner';
 import { User } from '../users/user.entity';
@@ -44,8 +43,7 @@ export class TranslationLifecycleService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
-    private readonly workingCopies: WorkingCopies,
-    private readonly locks: WorkingCopyLocks,
+    private readonly pipeline: WorkingCopyPipeline,
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     private readonly languages: LanguageLookup,
@@ -74,13 +72,15 @@ export class TranslationLifecycleService {
     const filename = new Filemask(component.filemask).pathFor(code);
     const owner = workingCopyOwner(context);
 
-    await this.locks.withLock(String(owner.id), async () => {
-      const repository = this.workingCopies.open(owner);
+    await this.pipeline.withWorkingCopy(owner, async (session) => {
+      const { repository } = session;
       if (await exists(repository, filename)) throw ValidationError.field('language_code', 'Translation file already exists!');
       const content = await this.newFile(format, component, repository, language, code);
       await repository.writeFile(filename, content);
       try {
-        await repository.commit([filename], {
+        await session.commit({
+          component,
+          files: [filename],
           message: renderMessage(component.addMessage, this.messageVariables(context, language, code, urls)),
           author: signatureOf(user),
           committer: WEBLATE_COMMITTER,
@@ -114,12 +114,13 @@ export class TranslationLifecycleService {
     const { component, project } = componentContext;
     if (translation.isSource) throw new PermissionDeniedError('Can not delete translation: the source language cannot be removed.');
     const owner = workingCopyOwner(componentContext);
-    await this.locks.withLock(String(owner.id), async () => {
+    await this.pipeline.withWorkingCopy(owner, async (session) => {
       if (translation.filename) {
-        const repository = this.workingCopies.open(owner);
-        if (await exists(repository, translation.filename)) {
-          await rm(join(repository.workDir, normalizeRelativePath(translation.filename)), { force: true });
-          await repository.commit([translation.filename], {
+        if (await exists(session.repository, translation.filename)) {
+          await rm(join(session.repository.workDir, normalizeRelativePath(translation.filename)), { force: true });
+          await session.commit({
+            component,
+            files: [translation.filename],
             message: renderMessage(component.deleteMessage, this.messageVariables(componentContext, language, translation.languageCode, urls)),
             author: signatureOf(user),
             committer: WEBLATE_COMMITTER,

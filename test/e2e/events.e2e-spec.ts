@@ -100,7 +100,7 @@ describe('events', () => {
         const [early] = await insertChange(slow, 'written first, committed last');
         const [late] = await insertChange(t.dataSource, 'written last, committed first');
         expect(late.id).toBeGreaterThan(early.id);
-        await t.deliverEvents();
+        await t.app.get(EventBus).deliver('test-order', { wait: true });
         // The open transaction could still commit a change before the other: nothing after it is delivered yet.
         expect(deliveries).toEqual([]);
         await slow.commitTransaction();

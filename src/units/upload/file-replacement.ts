@@ -9,7 +9,7 @@ import { ValidationError } from '../../core/errors/domain-error';
 import { FormatError, getFormat, isMonolingual, UnitState } from '../../formats';
 import { assertUploadedFormsWithinLimit } from '../unit-limits';
 import { messageVariables, renderMessage } from '../../working-copies/commit-message';
-import { WorkingCopyLocks } from '../../working-copies/working-copy-locks';
+import { WorkingCopyPipeline } from '../../working-copies/working-copy-pipeline';
 import { signatureOf, WEBLATE_COMMITTER } from '../../working-copies/signatures';
 import { WorkingCopies } from '../../working-copies/working-copies';
 import type { TranslationContext } from '../../translations/translation-context';
@@ -33,7 +33,7 @@ export class FileReplacement {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly workingCopies: WorkingCopies,
-    private readonly locks: WorkingCopyLocks,
+    private readonly pipeline: WorkingCopyPipeline,
     private readonly scanner: TranslationScanner,
     private readonly changes: ChangesService,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -46,11 +46,14 @@ export class FileReplacement {
     if (!path) throw ValidationError.field('method', 'This method is not available here.');
     const counts = await this.countUnits(component, file.buffer, path === component.template ? undefined : await this.readTemplate(context));
     const owner = workingCopyOwner(context.component);
-    await this.locks.withLock(String(owner.id), async () => {
-      const repository = this.workingCopies.open(owner);
+    await this.pipeline.withWorkingCopy(owner, async (session) => {
+      const { repository } = session;
       await repository.writeFile(path, file.buffer);
       const author = await this.signature(uploader.userId);
-      await repository.commit([path], {
+      await session.commit({
+        component,
+        files: [path],
+        translationId: options.method === 'source' ? null : context.translation.id,
         message: renderMessage(component.commitMessage, messageVariables({
           project: context.component.project,
           component,
