@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
 import { RepositoryOperationsModule } from './repository-operations/repository-operations.module';
@@ -51,6 +52,7 @@ export class AppModule {
         RedisModule,
         TasksModule.forRoot(config, { http: !worker, workers: worker || config.runWorkers }),
         EventsModule.forRoot(config, { workers: worker || config.runWorkers }),
+        NotificationsModule.forRoot({ workers: worker || config.runWorkers }),
         RepositoryOperationsModule,
         CoreModule.forRoot({ imports: [UsersModule] }),
         PolicyModule,

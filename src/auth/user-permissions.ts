@@ -73,6 +73,11 @@ export class UserPermissions {
     return this.grants.some((grant) => grant.permissions.has(codename) && coversObject(grant, scope) && coversLanguage(grant, scope.languageId));
   }
 
+  /** Whether the user administers the project (may edit it): Weblate's "administered" notification scope. */
+  administers(scope: PermissionScope): boolean {
+    return this.can('project.edit', scope);
+  }
+
   /** Public and protected projects are visible to all, private and custom ones to their groups; restricted components to theirs. */
   canSee(scope: PermissionScope): boolean {
     if (!this.withinKeyScope(scope.projectId)) return false;

@@ -25,6 +25,8 @@ export class CheckCommand extends CommandRunner {
   async run(): Promise<void> {
     const problems = [...(await this.checkDatabase()), ...(await this.checkRedis()), ...(await this.checkDataDir())];
     for (const problem of problems) process.stdout.write(`${problem}\n`);
+    // Not a problem, but worth knowing: subscriptions are accepted and nobody is told anything.
+    if (!this.config.smtp) process.stdout.write('notifications: SMTP_URL is not set, so no notification e-mail is sent\n');
     if (problems.length > 0) {
       process.exitCode = 1;
       return;

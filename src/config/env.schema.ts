@@ -122,4 +122,15 @@ export class EnvSchema {
 
   @IsOptional() @IsString()
   SITE_TITLE = 'Weblate';
+
+  /**
+   * The SMTP server notification e-mails go through: `smtp://user:password@host:587` (STARTTLS when offered) or
+   * `smtps://…:465`. Without it nothing is queued or sent.
+   */
+  @IsOptional() @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The From address of notification e-mails. */
+  @IsOptional() @IsString()
+  SMTP_FROM = 'Weblate <noreply@localhost>';
 }

@@ -14,10 +14,10 @@ export interface GitTestEnv {
 }
 
 /** Starts the app and git server before the file's tests and stops them after; the fields are set by then. */
-export function useGitTestEnv(adminFields: Partial<User> = {}): GitTestEnv {
+export function useGitTestEnv(adminFields: Partial<User> = {}, appEnv: () => Record<string, string> = () => ({})): GitTestEnv {
   const env = {} as GitTestEnv;
   beforeAll(async () => {
-    [env.t, env.git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);
+    [env.t, env.git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false', ...appEnv() }), startGitHttpServer()]);
     env.admin = await createUser(env.t, { isSuperuser: true, ...adminFields });
   });
   afterAll(async () => {
