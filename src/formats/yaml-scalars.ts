@@ -66,7 +66,7 @@ function spelledLike(source: string, word: string): string {
   return /^[A-Z]/.test(source) ? word[0].toUpperCase() + word.slice(1) : word;
 }
 
-export function renderScalar(type: Scalar.Type | undefined, value: string): string {
+function renderScalar(type: Scalar.Type | undefined, value: string): string {
   if (type === 'QUOTE_SINGLE' && !value.includes('\n')) return `'${value.replace(/'/g, "''")}'`;
   if (type === 'PLAIN' && value !== '' && !value.includes('\n') && readsBackAs(value)) return value;
   // Double quotes take any string; YAML reads JSON string escapes. Block scalars are written this way too.
