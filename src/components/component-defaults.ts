@@ -1,4 +1,5 @@
-import { FORMAT_ALIASES } from '../formats/registry';
+import { MESSAGES } from '../core/validation/field-rules';
+import { FORMAT_ALIASES, listFormats } from '../formats/registry';
 
 /** Weblate's default commit message templates (Django-template syntax, rendered when committing). */
 const DEFAULT_MESSAGES = {
@@ -40,11 +41,12 @@ export const LOCAL_REPO = 'local:';
 /** Weblate's internal URL scheme: `weblate://project/component` shares that component's repository. */
 export const INTERNAL_SCHEME = 'weblate://';
 
-/** Weblate's `file_format` identifiers (FileFormatEnum of its API description); anything else is refused. */
-export const FILE_FORMATS = (
-  'apple-xliff appstore arb aresource asciidoc ass catkeys cmp-resource csv csv-multi csv-simple dokuwiki dtd flatxml ' +
-  'fluent formatjs go-i18n-json go-i18n-json-v2 go-i18n-toml gotext gwt html i18next i18nextv4 idml ini islu joomla json ' +
-  'json-nested laravel markdown mdx mediawiki mi18n-lang moko-resource nextcloud-json odf php plainxliff po po-mono ' +
-  'poxliff properties rc resjson resourcedictionary resx ruby-yaml srt ssa strings stringsdict sub tbx toml ts ts1 txt ' +
-  'webextension wxl xliff xliff2 xliff2-placeables xlsx xwiki-fullpage xwiki-java-properties xwiki-page-properties yaml'
-).split(' ').concat([...FORMAT_ALIASES.keys()]);
+/**
+ * The `file_format` values a component may have: the formats this server reads and writes (and the older ids of
+ * some of them). Weblate knows more (fluent, laravel, go-i18n-toml…); accepting one of those would create a
+ * component whose setup fails and that then disappears, so they are refused until they are implemented.
+ */
+export const FILE_FORMATS: readonly string[] = [...listFormats().map((format) => format.id), ...FORMAT_ALIASES.keys()].sort();
+
+/** DRF's message for a refused choice, followed by the choices, since this server has fewer than Weblate. */
+export const fileFormatChoice = (refused: { value: unknown }) => `${MESSAGES.choice(refused)} Supported formats are: ${FILE_FORMATS.join(', ')}.`;

@@ -1,10 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AndroidFormat } from './aresource';
+import { CsvFormat } from './csv';
+import { parseFormKey, unitKey } from './form-keys';
+import { I18NextV4Format } from './i18next';
+import { JsonFormat } from './json';
 import { ExportContext, exportUnits } from './exporters';
 import { ACCEPTED, extractRealRepo, moCheck, msgfmtCheck, readIn, Verdict, xmllintCheck } from './fixtures/toolchain';
 import { PoFormat } from './po';
 import { cldrCategories } from './plurals';
-import { TranslationUnit, UnitState } from './translation-format';
+import { TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { TsFormat } from './ts';
+import { XlsxFormat } from './xlsx';
+import { PlainXliffFormat, XliffFormat } from './xliff';
 import { attribute, elements, parseXml } from './xml-scanner';
 
 /** Converted downloads of real projects' files, judged by the tools that read the converted format. */
@@ -68,6 +78,33 @@ describe('converted downloads of real files', () => {
     expect(await verdicts(translated, RUSSIAN_GETTEXT.categories)).toEqual(everyFormatAccepts);
   });
 
+  /*
+   * A download sent back is read with the converted format's reader, and each of its entries must name a string of the
+   * translation: its key, or for plurals `key[n]`, n within the file's plural. XLIFF is read as xmllint reads it, so a
+   * line break in an id (hello's msgids end in one) must survive as a character reference.
+   */
+  it.each([
+    ['hello', 'po/de.po', new PoFormat(), undefined],
+    ['actualbudget', 'de.json', new I18NextV4Format(), 'en.json'],
+  ] as const)('%s: every entry of a converted download names its string, plural forms included', async (name, path, format, templatePath) => {
+    const project = extractRealRepo(name);
+    const template = templatePath && readIn(project, templatePath);
+    const { units } = format.parse(readIn(project, path), { template, language: 'de', pluralCategories: ['one', 'other'] });
+    const keys = new Map(units.map((unit) => [unitKey(unit), unit.target.length]));
+    const plural = { count: 2, categories: ['one', 'other'], pluralForms: 'nplurals=2; plural=(n != 1);' };
+    const readers: Record<string, TranslationFormat> = { xliff: new XliffFormat(), xliff11: new PlainXliffFormat(), csv: new CsvFormat(), xlsx: new XlsxFormat(), json: new JsonFormat() };
+    for (const [exporter, reader] of Object.entries(readers)) {
+      const data = (await exportUnits(exporter, units, { sourceLanguage: 'en', language: 'de', formCategories: plural.categories, plural })).data;
+      const entries = (await reader.parse(exporter.startsWith('xliff') ? Buffer.from(xpathIds(data)) : data)).units.map(unitKey);
+      const unnamed = entries.filter((key) => {
+        const form = keys.has(key) ? undefined : parseFormKey(key);
+        return !keys.has(key) && !(form && form.index < (keys.get(form.key) ?? 0));
+      });
+      expect([exporter, unnamed]).toEqual([exporter, []]);
+      expect([exporter, entries.length]).toEqual([exporter, units.reduce((sum, unit) => sum + unit.target.length, 0)]);
+    }
+  });
+
   it('PO messages sharing a msgctxt get distinct XLIFF ids', async () => {
     const po = Buffer.from('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgctxt "menu"\nmsgid "Open"\nmsgstr "Otevřít"\n\nmsgctxt "menu"\nmsgid "Close"\nmsgstr "Zavřít"\n');
     const { units } = new PoFormat().parse(po);
@@ -82,3 +119,10 @@ describe('converted downloads of real files', () => {
     }
   });
 });
+
+/** The XLIFF file as libxml2 reads it and writes it back (`xmllint --format`): attribute values normalized. */
+function xpathIds(xliff: Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'xliff-')), 'file.xlf');
+  writeFileSync(path, xliff);
+  return execFileSync('xmllint', ['--format', path], { encoding: 'utf8' });
+}

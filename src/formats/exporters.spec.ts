@@ -2,6 +2,7 @@ import { mo, po } from 'gettext-parser';
 import { AndroidFormat } from './aresource';
 import { CsvFormat } from './csv';
 import { ExportContext, exportUnits, listExporters } from './exporters';
+import { JsonNestedFormat } from './json';
 import { StringsFormat } from './strings';
 import { TbxFormat } from './tbx';
 import { TranslationUnit } from './translation-format';
@@ -119,10 +120,12 @@ describe('exporters', () => {
     ]);
   });
 
-  it('csv: one record per unit with the first form', async () => {
+  it('csv: one record per unit, a plural as one record per form keyed like the XLIFF plural group', async () => {
     expect(summary(new CsvFormat().parse(await exported('csv')).units)).toEqual([
       ['greeting', ['Hello <b> & "you"'], [GREETING]],
-      ['files', ['%d file'], ['%d soubor']],
+      ['files[0]', ['%d file'], ['%d soubor']],
+      ['files[1]', ['%d files'], ['%d soubory']],
+      ['files[2]', ['%d files'], ['%d souborů']],
       ['', ['Untranslated'], ['']],
     ]);
   });
@@ -137,14 +140,22 @@ describe('exporters', () => {
     ]);
   });
 
-  it('xlsx: one row per unit with the first form', async () => {
+  it('xlsx: the rows of the CSV download', async () => {
     const parsed = await new XlsxFormat().parse(await exported('xlsx'));
     expect(summary(parsed.units)).toEqual(summary(new CsvFormat().parse(await exported('csv')).units));
     expect(parsed.units[0].note).toBe('Shown <first>');
   });
 
-  it.each(['json', 'json-nested'])('%s: values by context (source when none), first plural form', async (format) => {
-    expect(JSON.parse((await exported(format)).toString())).toEqual({ greeting: GREETING, files: '%d soubor', Untranslated: '' });
+  it('json: values by context (source when none), a plural as one key per form', async () => {
+    expect(JSON.parse((await exported('json')).toString())).toEqual({
+      greeting: GREETING, 'files[0]': '%d soubor', 'files[1]': '%d soubory', 'files[2]': '%d souborů', Untranslated: '',
+    });
+  });
+
+  it('json-nested: as json, the keys split into objects (and the forms into a list, which reads back as files[n])', async () => {
+    const data = await exported('json-nested');
+    expect(JSON.parse(data.toString())).toEqual({ greeting: GREETING, files: ['%d soubor', '%d soubory', '%d souborů'], Untranslated: '' });
+    expect(new JsonNestedFormat().parse(data).units.map((unit) => unit.context)).toEqual(['greeting', 'files[0]', 'files[1]', 'files[2]', 'Untranslated']);
   });
 
   it('aresource: strings and <plurals> by the language categories', async () => {

@@ -10,6 +10,7 @@ import { TbxFormat } from './tbx';
 import { writeTmx } from './tmx';
 import { SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit } from './units';
+import { formKey, unitKey } from './form-keys';
 import { XlsxFormat } from './xlsx';
 import { PlainXliffFormat, XliffFormat } from './xliff';
 import { escapeXmlAttribute } from './xml-scanner';
@@ -21,12 +22,16 @@ import { escapeXmlAttribute } from './xml-scanner';
  * Plural forms, where the target format has no plural construct:
  * - `xliff` writes translate-toolkit's gettext extension (`<group restype="x-gettext-plurals">`, one trans-unit per
  *   form with ids suffixed `[n]`); `xliff11` writes those trans-units without the group.
+ * - `csv`, `xlsx`, `json` and `json-nested` write one entry per form too, keyed `<key>[n]` (`formKey`), where
+ *   translate-toolkit keeps the first form only: a file downloaded, edited and uploaded back then carries every form,
+ *   and the upload puts the forms of such entries back together (`parseFormKey`).
  * - `csv-multi` writes one row per form, each carrying the unit's context and singular source; `tmx` one `<tu>` per
  *   form, paired with the source form of the same index (the last one for the extra forms).
- * - `csv`, `xlsx`, `tbx`, `json`, `json-nested` and `strings` keep the first form only, as translate-toolkit does.
+ * - `tbx` and `strings` keep the first form only, as translate-toolkit does.
  * CSV cells that a spreadsheet would run as a formula are quoted (spreadsheet-formula.ts); XLSX cells are written
  * as inline strings, which spreadsheets never run.
- * Monolingual formats key units by their context, or by their source when they have none (bilingual components).
+ * A unit's key is its context, or its source when it has none (bilingual components): monolingual formats key
+ * entries by it, XLIFF uses it as the id.
  * Plural strings are converted to the exported format's forms by CLDR category (Android Russian one/few/many/other
  * becomes gettext's one/few/many), so the file has exactly the forms its toolchain expects.
  */
@@ -82,11 +87,11 @@ const EXPORTERS: ReadonlyMap<string, Exporter> = new Map<string, Exporter>([
   ['xliff11', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new PlainXliffFormat(), (units) => uniqueIds(xmlSafe(units)).flatMap(formUnits)) }],
   ['tbx', { contentType: 'application/x-tbx', extension: 'tbx', write: through(new TbxFormat(), xmlSafe) }],
   ['tmx', { contentType: 'application/x-tmx', extension: 'tmx', write: (units, options) => writeTmx(xmlSafe(units).flatMap(formUnits), options) }],
-  ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.map(formulaSafe)) }],
+  ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formUnits).map(formulaSafe)) }],
   ['csv-multi', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formRows).map(formulaSafe)) }],
-  ['xlsx', { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', write: through(new XlsxFormat()) }],
-  ['json', { contentType: 'application/json', extension: 'json', write: through(new JsonFormat(), keyed) }],
-  ['json-nested', { contentType: 'application/json', extension: 'json', write: through(new JsonNestedFormat(), keyed) }],
+  ['xlsx', { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', write: through(new XlsxFormat(), (units) => units.flatMap(formUnits)) }],
+  ['json', { contentType: 'application/json', extension: 'json', write: through(new JsonFormat(), (units) => keyed(units.flatMap(formUnits))) }],
+  ['json-nested', { contentType: 'application/json', extension: 'json', write: through(new JsonNestedFormat(), (units) => keyed(units.flatMap(formUnits))) }],
   ['aresource', { contentType: 'application/xml', extension: 'xml', write: through(new AndroidFormat(), (units) => keyed(xmlSafe(units))) }],
   ['strings', { contentType: 'text/plain', extension: 'strings', write: through(new StringsFormat(), keyed) }],
 ]);
@@ -121,7 +126,7 @@ function isPlural(unit: TranslationUnit): boolean {
 function uniqueIds(units: readonly TranslationUnit[]): TranslationUnit[] {
   const taken = new Set<string>();
   return units.map((unit) => {
-    const key = unit.context || unit.source[0] || '';
+    const key = unitKey(unit);
     let id = key;
     for (let n = 1; taken.has(id); n++) id = `${unit.context}/${unit.source[0] ?? ''}${n > 1 ? `#${n}` : ''}`;
     taken.add(id);
@@ -131,7 +136,7 @@ function uniqueIds(units: readonly TranslationUnit[]): TranslationUnit[] {
 
 /** Units of a key/value file: keyed by context, or by source where there is none. */
 function keyed(units: readonly TranslationUnit[]): TranslationUnit[] {
-  return units.map((unit) => ({ ...keyedUnit(unit.context || unit.source[0] || '', unit.target), state: unit.state, note: unit.note }));
+  return units.map((unit) => ({ ...keyedUnit(unitKey(unit), unit.target), state: unit.state, note: unit.note }));
 }
 
 /** XML 1.0 cannot hold control characters other than tab and line breaks; Weblate's XML exporters drop them. */
@@ -143,11 +148,11 @@ function xmlSafe(units: readonly TranslationUnit[]): TranslationUnit[] {
 /** A plural unit as one unit per form (ids and contexts suffixed `[n]`); other units unchanged. */
 function formUnits(unit: TranslationUnit): TranslationUnit[] {
   if (unit.target.length === 1) return [unit];
-  const key = unit.context || unit.source[0] || '';
+  const key = unitKey(unit);
   return unit.target.map((form, index) => ({
     ...unit,
-    id: `${unit.id}[${index}]`,
-    context: `${key}[${index}]`,
+    id: formKey(unit.id, index),
+    context: formKey(key, index),
     source: [unit.source[Math.min(index, unit.source.length - 1)]],
     target: [form],
   }));
@@ -155,7 +160,7 @@ function formUnits(unit: TranslationUnit): TranslationUnit[] {
 
 /** A plural unit as one CSV row per form, all with the unit's context and singular source. */
 function formRows(unit: TranslationUnit): TranslationUnit[] {
-  return unit.target.map((form, index) => ({ ...unit, id: `${unit.id}[${index}]`, target: [form] }));
+  return unit.target.map((form, index) => ({ ...unit, id: formKey(unit.id, index), target: [form] }));
 }
 
 /** A unit's text as CSV downloads write it: what a spreadsheet would run as a formula is quoted. */

@@ -1,6 +1,7 @@
 /** Public surface of the format library: the registry, the download exporters and the shapes they speak. */
 export { exportUnits, listExporters } from './exporters';
 export type { ExportedFile } from './exporters';
+export { parseFormKey, unitKey } from './form-keys';
 export { getFormat, listFormats } from './registry';
 export { FormatError, UnitState } from './translation-format';
 export type { FileRevision, ParseOptions, TranslationFormat, TranslationUnit } from './translation-format';

@@ -1,3 +1,4 @@
+import { formKey, unitKey } from './form-keys';
 import { TextEdit } from './rewrite';
 import { SerializeOptions, TranslationUnit, UnitState } from './translation-format';
 import { XliffFormatBase, XliffSlot } from './xliff-base';
@@ -50,14 +51,14 @@ export class XliffFormat extends XliffFormatBase {
 
   /**
    * A plural unit is written the way translate-toolkit's PO-XLIFF does (gettext extension): a
-   * `<group restype="x-gettext-plurals">` holding one trans-unit per form, ids suffixed `[n]`. The reader does not
-   * merge such groups back; each form reads as its own unit.
+   * `<group restype="x-gettext-plurals">` holding one trans-unit per form, ids suffixed `[n]` (`formKey`). The reader
+   * does not merge such groups back; each form reads as its own unit, which uploads put back together.
    */
   protected renderUnit(unit: TranslationUnit, at: string, indent: string, eol: string): string {
-    const id = unit.context || unit.source[0] || '';
+    const id = unitKey(unit);
     if (unit.source.length === 1 && unit.target.length === 1) return this.transUnit(id, unit.source[0], unit.target[0], unit, at, indent, eol);
     const forms = unit.target.map((form, index) =>
-      this.transUnit(`${id}[${index}]`, unit.source[Math.min(index, unit.source.length - 1)], form, unit, at + indent, indent, eol),
+      this.transUnit(formKey(id, index), unit.source[Math.min(index, unit.source.length - 1)], form, unit, at + indent, indent, eol),
     );
     return `${at}<group id="${escapeXmlAttribute(id)}" restype="x-gettext-plurals">${eol}${forms.join('')}${at}</group>${eol}`;
   }
@@ -119,7 +120,7 @@ export class Xliff2Format extends XliffFormatBase {
     const [one, two] = [at + indent, at + indent + indent];
     const notes = unit.note ? [`${one}<notes>`, `${two}<note>${escapeXmlText(unit.note)}</note>`, `${one}</notes>`] : [];
     return [
-      `${at}<unit id="${escapeXmlAttribute(unit.context || unit.source[0] || '')}">`,
+      `${at}<unit id="${escapeXmlAttribute(unitKey(unit))}">`,
       ...notes,
       `${one}<segment state="${segmentState(unit)}">`,
       `${two}<source>${writeMixed(unit.source[0] ?? '')}</source>`,

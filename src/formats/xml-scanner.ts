@@ -146,8 +146,9 @@ export function escapeXmlText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** Tabs and line breaks as character references: XML readers turn literal ones in attribute values into spaces. */
 export function escapeXmlAttribute(value: string): string {
-  return escapeXmlText(value).replace(/"/g, '&quot;');
+  return escapeXmlText(value).replace(/"/g, '&quot;').replace(/[\t\n\r]/g, (blank) => `&#${blank.charCodeAt(0)};`);
 }
 
 export function attribute(element: XmlElement, name: string): string | undefined {

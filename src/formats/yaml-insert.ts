@@ -1,7 +1,7 @@
 import { Node, Pair, Scalar, YAMLMap, isMap, isScalar } from 'yaml';
 import { PathSegment } from './key-path';
 import { TextEdit } from './rewrite';
-import { renderKey, renderScalar } from './yaml-scalars';
+import { renderKey, renderValue } from './yaml-scalars';
 
 /**
  * New keys written into a YAML file as text, at the end of the block map they belong to, in the file's own
@@ -13,9 +13,11 @@ export interface Addition {
   /** Path from the start map (below a Rails file's language key). */
   path: readonly PathSegment[];
   value: string;
+  /** The template's value at that path, whose type (boolean, integer) the new value keeps when it can. */
+  like?: Scalar;
 }
 
-/** Keys below one map, in the order they are added: a string is a value, a nested tree a map of new keys. */
+/** Keys below one map, in the order they are added: a string is a value as written, a nested tree a map of new keys. */
 type Tree = Map<string, Tree | string>;
 
 /** The text edits adding every addition, or undefined when one cannot be written in place. */
@@ -27,7 +29,7 @@ export function insertionEdits(text: string, start: Node, additions: readonly Ad
     if (!found) return undefined;
     const tree = groups.get(found.map) ?? new Map<string, Tree | string>();
     groups.set(found.map, tree);
-    if (!place(tree, found.rest, addition.value)) return undefined;
+    if (!place(tree, found.rest, renderValue(addition.like, addition.value))) return undefined;
   }
   const edits: TextEdit[] = [];
   for (const [map, tree] of groups) {
@@ -71,7 +73,7 @@ function place(tree: Tree, keys: readonly string[], value: string): boolean {
 
 function render(tree: Tree, indent: string, step: string): string[] {
   return [...tree].flatMap(([key, value]) => typeof value === 'string'
-    ? [`${indent}${renderKey(key)}: ${renderScalar('PLAIN', value)}`]
+    ? [`${indent}${renderKey(key)}: ${value}`]
     : [`${indent}${renderKey(key)}:`, ...render(value, indent + step, step)]);
 }
 

@@ -8,10 +8,11 @@ describe('YamlFormat', () => {
   const en = fixture('yaml', 'en.yml');
   const options = { original: en, language: 'en' };
 
-  it('flattens string scalars into keys and skips other scalars', () => {
+  it('flattens scalars into keys, an integer as its decimal text', () => {
     expect(format.parse(en).units.map((u) => [u.id, u.target])).toEqual([
       ['app.title', ['Demo app']],
       ['app.tagline', ["It's fast"]],
+      ['app.count', ['3']],
       ['menu[0]', ['Open']],
       ['menu[1]', ['Save "all"']],
       ['long', ['A block\nof text\n']],
@@ -36,7 +37,7 @@ describe('YamlFormat', () => {
     const { units } = format.parse(en);
     const out = format.serialize([...units.filter((u) => u.id !== 'app.tagline'), keyedUnit('app.subtitle', ['Sub'])], options).toString();
     expect(out).toContain('# Application strings\napp:\n  title: Demo app # shown in the title bar\n  count: 3\n  subtitle: Sub\n');
-    expect(format.parse(Buffer.from(out)).units.map((u) => u.id)).toEqual(['app.title', 'app.subtitle', 'menu[0]', 'menu[1]', 'long']);
+    expect(format.parse(Buffer.from(out)).units.map((u) => u.id)).toEqual(['app.title', 'app.count', 'app.subtitle', 'menu[0]', 'menu[1]', 'long']);
   });
 
   it('reports syntax errors with the line', () => {

@@ -6,7 +6,7 @@ import { DecodedText, NEW_TEXT, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit, numbered, parseMonolingual } from './units';
 import { Addition, insertionEdits } from './yaml-insert';
-import { replaceScalar, stringNode } from './yaml-scalars';
+import { replaceScalar, SCALAR_OPTIONS, scalarText, stringNode, valueNode } from './yaml-scalars';
 
 /**
  * YAML (Weblate `yaml`) and Ruby on Rails YAML (`ruby-yaml`, one root key naming the language, plural forms as
@@ -56,20 +56,34 @@ class YamlFormatBase implements TranslationFormat {
       ? [{ start: root.range[0], end: root.range[1], text: options.language }]
       : [];
     const given = new Map(units.map((unit) => [unit.id, unit]));
-    const inserted = base && file.slots.every((slot) => sameShape(slot, given.get(slot.unit.id))) ? this.insertions(file, units, options) : undefined;
+    const like = this.templateValues(options);
+    const inserted = base && file.slots.every((slot) => sameShape(slot, given.get(slot.unit.id))) ? this.insertions(file, units, options, like) : undefined;
     const patched = inserted
       ? rewriteEntries({ text: file.codec.text, slots: file.slots, appendAt: 0 }, units.filter((unit) => file.byId.has(unit.id)), {
-          rewrite: (unit, slot) => slot.scalars.flatMap((scalar, index) => (scalar && scalar.value !== unit.target[index] ? [replaceScalar(scalar, unit.target[index])] : [])),
+          rewrite: (unit, slot) => slot.scalars.flatMap((scalar, index) => (scalar && slot.unit.target[index] !== unit.target[index] ? [replaceScalar(scalar, unit.target[index])] : [])),
         }, [...rename, ...inserted])
       : undefined;
-    return encodeText(patched ?? this.rebuild(file, units, options), base ? file.codec : NEW_TEXT);
+    return encodeText(patched ?? this.rebuild(file, units, options, like), base ? file.codec : NEW_TEXT);
+  }
+
+  /**
+   * The template's value of a key the translation file lacks, whose type (boolean, integer) its new value keeps: a
+   * Rails translation gaining `precision` writes an integer. The template is read only when a key is added.
+   */
+  private templateValues(options: SerializeOptions): (unit: TranslationUnit) => Scalar | undefined {
+    let template: YamlFile | undefined;
+    return (unit) => {
+      if (!options.template || !options.original) return undefined;
+      template ??= this.read(options.template);
+      return template.byId.get(unit.id)?.scalars[0];
+    };
   }
 
   /**
    * Text edits for what the file has no place for yet: new keys, and plural categories an entry lacks. Undefined
    * when one of them cannot be inserted as text.
    */
-  private insertions(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions): TextEdit[] | undefined {
+  private insertions(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions, like: (unit: TranslationUnit) => Scalar | undefined): TextEdit[] | undefined {
     const additions: Addition[] = [];
     for (const unit of units) {
       const slot = file.byId.get(unit.id);
@@ -79,7 +93,7 @@ class YamlFormatBase implements TranslationFormat {
         const path = splitKeyPath(unit.context);
         pluralCategories(unit.target.length, options).forEach((category, index) => unit.target[index] !== '' && additions.push({ path: [...path, category], value: unit.target[index] }));
       } else {
-        additions.push({ path: splitKeyPath(unit.context), value: unit.target[0] ?? '' });
+        additions.push({ path: splitKeyPath(unit.context), value: unit.target[0] ?? '', like: like(unit) });
       }
     }
     if (additions.length === 0) return [];
@@ -96,7 +110,7 @@ class YamlFormatBase implements TranslationFormat {
   /** `categories`: the translation's plural categories, which place each category key's text at its form index. */
   private read(data: Buffer, categories?: readonly string[]): YamlFile {
     const codec = decodeText(data);
-    const document = parseDocument(codec.text, { keepSourceTokens: false });
+    const document = parseDocument(codec.text, { keepSourceTokens: false, ...SCALAR_OPTIONS });
     const error = document.errors[0];
     if (error) {
       // yaml appends the position and a source excerpt to its message; FormatError states the position itself.
@@ -117,7 +131,8 @@ class YamlFormatBase implements TranslationFormat {
 
   private walk(node: Node, path: PathSegment[], categories: readonly string[] | undefined): Omit<YamlSlot, 'start' | 'end'>[] {
     if (isScalar(node)) {
-      return typeof node.value === 'string' ? [{ unit: keyedUnit(joinKeyPath(path), [node.value]), scalars: [node], paths: [path] }] : [];
+      const text = scalarText(node);
+      return text === undefined ? [] : [{ unit: keyedUnit(joinKeyPath(path), [text]), scalars: [node], paths: [path] }];
     }
     if (isSeq(node)) return node.items.flatMap((item, index) => this.walk(item as Node, [...path, index], categories));
     if (!isMap(node)) return [];
@@ -126,13 +141,13 @@ class YamlFormatBase implements TranslationFormat {
     if (this.rails && keys.includes('other') && keys.every(isCategory) && pairs.every((pair) => isScalar(pair.value))) {
       const forms = categories ?? sortCategories(keys);
       const scalars = forms.map((category) => pairs[keys.indexOf(category)]?.value as Scalar | undefined);
-      return [{ unit: keyedUnit(joinKeyPath(path), scalars.map((scalar) => String(scalar?.value ?? ''))), scalars, paths: forms.map((category) => [...path, category]) }];
+      return [{ unit: keyedUnit(joinKeyPath(path), scalars.map((scalar) => (scalar && scalarText(scalar)) ?? '')), scalars, paths: forms.map((category) => [...path, category]) }];
     }
     return pairs.flatMap((pair, index) => this.walk(pair.value as Node, [...path, keys[index]], categories));
   }
 
   /** The Document route: exact for data and comments, but the layout of edited regions is yaml's own. */
-  private rebuild(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions): string {
+  private rebuild(file: YamlFile, units: readonly TranslationUnit[], options: SerializeOptions, like: (unit: TranslationUnit) => Scalar | undefined): string {
     const { document, slots } = file;
     const prefix: PathSegment[] = this.rails ? [options.language] : [];
     const root = this.rootKey(document);
@@ -146,8 +161,8 @@ class YamlFormatBase implements TranslationFormat {
       const plural = this.rails && (unit.source.length > 1 || unit.target.length > 1);
       const path = slot ? (plural ? slot.paths[0].slice(0, -1) : slot.paths[0]) : splitKeyPath(unit.context);
       if (!plural) {
-        // An unchanged string keeps its node, and with it its style (quotes, folded or literal block).
-        if (slot?.scalars[0]?.value !== unit.target[0]) document.setIn([...prefix, ...path], stringNode(unit.target[0] ?? ''));
+        // An unchanged value keeps its node, and with it its type and style (quotes, folded or literal block).
+        if (slot?.unit.target[0] !== unit.target[0]) document.setIn([...prefix, ...path], valueNode(slot ? slot.scalars[0] : like(unit), unit.target[0] ?? ''));
         continue;
       }
       // Forms are changed inside the existing map, so the entry keeps its place in the file; each goes to its own

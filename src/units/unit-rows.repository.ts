@@ -187,7 +187,7 @@ export async function discardPending(manager: EntityManager, translationId: numb
 }
 
 /** The translation's units in file order, locked until the transaction ends (an upload plans against them). */
-export async function lockStoredUnits(manager: EntityManager, translationId: number): Promise<(StoredUnit & { source: string[]; flags: string })[]> {
+export async function lockStoredUnits(manager: EntityManager, translationId: number): Promise<(StoredUnit & { flags: string })[]> {
   const rows: Record<string, unknown>[] = await manager.query(
     'SELECT id, id_hash, context, state, target, source, flags FROM units WHERE translation_id = $1 ORDER BY position, id FOR UPDATE',
     [translationId],

@@ -143,6 +143,23 @@ describe('component creation from a repository', () => {
     expect(await t.dataSource.query('SELECT id FROM components WHERE project_id = $1', [project.id])).toEqual([]);
   });
 
+  it.each(['fluent', 'go-i18n-toml', 'laravel'])('refuses the file format %s, which the server cannot read, on creation and on PATCH', async (fileFormat) => {
+    const project = await createProject(t);
+    const refused = await create(project.slug, { name: 'Ftl', slug: 'ftl', repo: repoUrl, filemask: 'po/*.po', file_format: fileFormat }).expect(400);
+    expect(refused.body.errors).toEqual([{ code: 'invalid_choice', attr: 'file_format', detail: expect.stringContaining(`"${fileFormat}" is not a valid choice. Supported formats are: `) }]);
+    expect(refused.body.errors[0].detail).toMatch(/: (.*, )?po, .*ruby-yaml, .*xliff/);
+    expect(await t.dataSource.query('SELECT id FROM components WHERE project_id = $1', [project.id])).toEqual([]);
+
+    await create(project.slug, { name: 'App', slug: 'app', repo: repoUrl, filemask: 'po/*.po', file_format: 'po', disable_autoshare: true }).expect(201);
+    await t.drainTasks();
+    const path = `/api/components/${project.slug}/app/`;
+    const patched = await t.http().patch(path).set('Authorization', admin.auth).send({ file_format: fileFormat }).expect(400);
+    expect(patched.body.errors[0]).toMatchObject({ code: 'invalid_choice', attr: 'file_format' });
+    expect((await t.http().get(path).set('Authorization', admin.auth).expect(200)).body.file_format).toBe('po');
+    const units = await t.http().get(`/api/translations/${project.slug}/app/cs/units/`).set('Authorization', admin.auth).expect(200);
+    expect(units.body.count).toBe(1);
+  });
+
   it('refuses a duplicate slug in the project', async () => {
     const project = await createProject(t);
     await create(project.slug, { name: 'One', slug: 'one', repo: repoUrl, filemask: 'po/*.po', file_format: 'po' }).expect(201);

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { changedLines } from '../../src/formats/fixtures/fixture';
 import { extractRealRepo } from '../../src/formats/fixtures/toolchain';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 
 /**
- * A real project's monolingual files (uptime-kuma's JSON, test/fixtures/real-repos): saving one string
- * changes that string's line only. Untranslated keys are not written as empty values (that would hide the
+ * Real projects' monolingual files (uptime-kuma's JSON, rails-i18n's YAML, cryptomator's properties;
+ * test/fixtures/real-repos): saving one string changes that string's line only. Untranslated keys are not written as empty values (that would hide the
  * fallback to English at run time), and keys a translation has but the template lacks stay.
  */
 describe('monolingual files of a real repository through the API', () => {
@@ -47,6 +48,30 @@ describe('monolingual files of a real repository through the API', () => {
     await t.http().post(`/api/components/${project.slug}/app/translations/`).set('Authorization', admin.auth).send({ language_code: 'eo' }).expect(201);
     await t.http().post(`/api/components/${project.slug}/app/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
     expect(JSON.parse(await git.readFile('uptimekuma', 'src/lang/eo.json'))).toEqual({});
+  });
+
+  it('Rails YAML: numbers and booleans are strings to translate, and an edit keeps their type in the file', async () => {
+    const locale = join(extractRealRepo('railsi18n'), 'rails/locale');
+    const files = Object.fromEntries(['en.yml', 'ru.yml', 'de.yml'].map((name) => [`locale/${name}`, readFileSync(join(locale, name))]));
+    const { project } = await createGitComponent(env, 'railsi18n', files as never, { filemask: 'locale/*.yml', template: 'locale/en.yml', file_format: 'ruby-yaml' });
+    const { t, git, admin } = env;
+    const translation = `/api/translations/${project.slug}/app/ru/`;
+    const find = async (key: string) => (await t.http().get(`${translation}units/`).query({ q: `key:="${key}"` }).set('Authorization', admin.auth).expect(200)).body.results[0];
+    const precision = await find('number.currency.format.precision');
+    const significant = await find('number.currency.format.significant');
+    expect([precision, significant].map((unit) => [unit.source, unit.target, unit.state])).toEqual([[['2'], ['2'], 20], [['False'], ['False'], 20]]);
+
+    await t.http().patch(`/api/units/${precision.id}/`).set('Authorization', admin.auth).send({ target: ['3'], state: 20 }).expect(200);
+    await t.http().patch(`/api/units/${significant.id}/`).set('Authorization', admin.auth).send({ target: ['True'], state: 20 }).expect(200);
+    await t.http().post(`/api/components/${project.slug}/app/repository/`).set('Authorization', admin.auth).send({ operation: 'push' }).expect(200);
+    const pushed = await git.readFile('railsi18n', 'locale/ru.yml');
+    expect(changedLines(files['locale/ru.yml'], pushed)).toEqual({
+      removed: ['        precision: 2', '        separator: ","', '        significant: false'],
+      added: ['        precision: 3', '        separator: ","', '        significant: true'],
+    });
+    // Ruby (YAML 1.1) reads an integer and a boolean, as before.
+    expect(parse(pushed, { version: '1.1' }).ru.number.currency.format).toMatchObject({ precision: 3, significant: true, strip_insignificant_zeros: false });
+    expect(await git.readFile('railsi18n', 'locale/de.yml')).toBe(files['locale/de.yml'].toString());
   });
 
   it("Java properties in UTF-8 (file_format properties-utf8): one edit changes one line, comments and separators stay", async () => {

@@ -6,6 +6,7 @@ import {
   androidCount, FileCount, javaProperties, jsonCount, linguistCount, msgfmtStatistics, propertiesCount, railsCount, railsLocales,
 } from '../support/independent-counts';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
+import { lineChanges } from '../support/line-changes';
 
 /**
  * Each snapshot of test/fixtures/real-repos through the API, as a project would use the server: every file of
@@ -172,21 +173,6 @@ const SNAPSHOTS: Snapshot[] = [
     converted: { format: 'po', check: msgfmtCheck },
   },
 ];
-
-/** Lines of `before` missing from `after`, and of `after` missing from `before`, counted with repetition. */
-function lineChanges(before: string, after: string): { removed: string[]; added: string[] } {
-  const minus = (a: string[], b: string[]) => {
-    const left = new Map<string, number>();
-    b.forEach((line) => left.set(line, (left.get(line) ?? 0) + 1));
-    return a.filter((line) => {
-      const count = left.get(line) ?? 0;
-      left.set(line, count - 1);
-      return count <= 0;
-    });
-  };
-  const [a, b] = [before.split('\n'), after.split('\n')];
-  return { removed: minus(a, b), added: minus(b, a) };
-}
 
 interface ApiUnit {
   id: number;

@@ -90,9 +90,12 @@ export function propertiesCount(template: Map<string, string>, translation: Map<
   return { total: keys.length, translated: keys.filter((key) => (translation.get(key) ?? '') !== '').length };
 }
 
-/** A Rails locale file as PyYAML (a YAML 1.1 reader, like Ruby's) reads it: string entries and the types of the rest. */
+/**
+ * A Rails locale file as PyYAML (a YAML 1.1 reader, like Ruby's) reads it: the strings to translate, booleans and
+ * integers included as Weblate reads them, and the type of every value that is not a string.
+ */
 export interface RailsLocale {
-  /** A plural is a map of its categories. */
+  /** A plural is a map of its categories; a boolean or integer is `str()` of it (`False`, `2`). */
   strings: Record<string, string | Record<string, string>>;
   others: Record<string, string>;
 }

@@ -1,6 +1,8 @@
 """Reads Rails locale files with PyYAML, a YAML 1.1 reader like Ruby's Psych, and prints one JSON object per file:
-its string entries by flattened key (`a.b`, `list[0]`), a plural (a map of CLDR categories with `other`) as one entry
-holding that map, and the keys whose values are not strings. A file PyYAML cannot read ends the program with an error."""
+its strings to translate by flattened key (`a.b`, `list[0]`), a plural (a map of CLDR categories with `other`) as one
+entry holding that map, and the type of every value that is not a string. As in Weblate (translate-toolkit's YAML
+storage), booleans and integers are strings to translate too, as `str()` of their value (`True`, `2`); null is not.
+A file PyYAML cannot read ends the program with an error."""
 import json
 import sys
 
@@ -23,6 +25,8 @@ def flatten(node, path, strings, others):
     elif isinstance(node, str):
         strings[path] = node
     else:
+        if isinstance(node, (bool, int)):
+            strings[path] = str(node)
         others[path] = type(node).__name__
 
 

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ToBoolean, ToInteger } from '../../core/http/form-values';
-import { FILE_FORMATS, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
+import { FILE_FORMATS, fileFormatChoice, GLOSSARY_COLORS, LANGUAGE_CODE_STYLES, MERGE_STYLES, NEW_LANG_CHOICES, PRIORITIES, VCS_CHOICES } from '../component-defaults';
 import { IsCheckFlags } from '../../core/validation/check-flags';
 import { NoControlCharacters } from '../../core/validation/no-control-characters';
 import { IsRegularExpression } from '../../core/validation/regular-expression';
@@ -68,7 +68,7 @@ export class ComponentFieldsDto extends ComponentSettingsDto {
   @IsOptional() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug?: string;
   @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(300) repo?: string;
   @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
-  @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
+  @IsOptional() @IsIn(FILE_FORMATS, { message: fileFormatChoice }) file_format?: string;
 }
 
 /** PUT: what identifies the component and its files is required. */
@@ -77,7 +77,7 @@ export class CreateComponentDto extends ComponentSettingsDto {
   @Required() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
   @Required() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(400) @IsRelativeRepositoryPath() filemask: string;
-  @Required() @IsIn(FILE_FORMATS) file_format: string;
+  @Required() @IsIn(FILE_FORMATS, { message: fileFormatChoice }) file_format: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
 }
@@ -91,7 +91,7 @@ export class NewComponentDto extends ComponentSettingsDto {
   @Required() @IsString() @MaxLength(100) @Matches(SLUG, { message: SLUG_MESSAGE }) slug: string;
   @IsOptional() @IsString() @MaxLength(300) repo?: string;
   @IsOptional() @IsString() @IsNotEmpty({ message: MESSAGES.blank }) @MaxLength(400) @IsRelativeRepositoryPath() filemask?: string;
-  @IsOptional() @IsIn(FILE_FORMATS) file_format?: string;
+  @IsOptional() @IsIn(FILE_FORMATS, { message: fileFormatChoice }) file_format?: string;
   /** Keep a separate clone even when another component of the project uses the same repository. */
   @IsOptional() @ToBoolean() @IsBoolean() disable_autoshare?: boolean;
 }

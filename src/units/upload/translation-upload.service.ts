@@ -5,12 +5,12 @@ import { UserPermissions } from '../../auth/user-permissions';
 import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
 import { ValidationError } from '../../core/errors/domain-error';
-import { FormatError, getFormat, isMonolingual, TranslationUnit, UnitState } from '../../formats';
+import { FormatError, getFormat, isMonolingual, ParseOptions, TranslationUnit, UnitState } from '../../formats';
 import { assertUploadedFormsWithinLimit } from '../unit-limits';
 import type { TranslationContext } from '../../translations/translation-context';
 import { TranslationStatistics } from '../translation-statistics.repository';
 import { failingChecksFor, joinFlags } from '../unit-checks';
-import { pluralOf } from '../../languages/translation-plural';
+import { pluralOf, translationPlural } from '../../languages/translation-plural';
 import { changeScope, permissionScope, pluralCountOf } from '../unit-editing.service';
 import { ComponentLockedError } from '../unit-errors';
 import { hash52 } from '../unit-hash';
@@ -20,6 +20,7 @@ import { uploadFormat } from './upload-format';
 import type { UploadDto } from '../dto/upload.dto';
 import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
 import { planUpload } from './upload-plan';
+import { formEntries, matchUploadedUnits, UploadPlurals } from './upload-matching';
 import { demand, ObjectRule } from '../../auth/policy/object-rules';
 import { UserLookup } from '../../users/user-lookup';
 import { UPLOAD_RULES } from './upload.rules';
@@ -76,15 +77,14 @@ export class TranslationUploadService {
     if (context.component.component.locked) throw new ComponentLockedError();
     if (options.method === 'replace' || options.method === 'source') return this.replacement.replace(context, file, options, uploader);
 
-    const units = await this.parse(context, file);
+    const { units, plurals } = await this.parse(context, file);
     return this.dataSource.transaction(async (manager) => {
       const authorId = await this.authorId(options, uploader);
       const stored = await lockStoredUnits(manager, context.translation.id);
-      const plan = planUpload(
-        units.map((unit) => ({ unit, idHash: hash52(unit.id) })),
-        stored,
-        { targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy },
-      );
+      const matched = matchUploadedUnits(units.map((unit) => ({ unit, idHash: hash52(unit.id) })), stored, { ...plurals, stored: pluralOf(context).categories });
+      const plan = planUpload(matched, {
+        targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy,
+      });
       const byId = new Map(stored.map((unit) => [unit.id, unit]));
       const scope = changeScope(context);
       const records: ChangeRecord[] = [];
@@ -131,27 +131,34 @@ export class TranslationUploadService {
     if (!methodApplies(options.method, context)) throw ValidationError.field('method', 'This method is not available here.');
   }
 
-  private async parse(context: TranslationContext, file: FileContent): Promise<TranslationUnit[]> {
+  /** The file's strings, and the CLDR category of each plural form they carry (their format's plural for the language). */
+  private async parse(context: TranslationContext, file: FileContent): Promise<{ units: TranslationUnit[]; plurals: Omit<UploadPlurals, 'stored'> }> {
     const { component } = context.component;
     const format = uploadFormat(component.fileFormat, file.originalname);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
     const ownFormat = format === getFormat(component.fileFormat);
     const template = ownFormat && isMonolingual(format, component.template !== '') ? await this.replacement.readTemplate(context) : undefined;
-    // A file of the component's own format places its plural forms by the translation's categories, as the import does.
-    const pluralCategories = ownFormat ? pluralOf(context).categories : undefined;
+    // A file of the component's own format places its plural forms by the translation's categories, as the import
+    // does; a converted one has the plural its download was written with (Russian gettext 3 forms, Android 4).
+    const { languageCode } = context.translation;
+    const gettext = context.language.plurals?.[0];
+    const plural = ownFormat ? pluralOf(context) : translationPlural(format.id, languageCode, gettext);
+    const pluralCategories = ownFormat ? plural.categories : undefined;
     let units: TranslationUnit[];
     try {
-      units = (await format.parse(file.buffer, { template, language: context.translation.languageCode, pluralCategories, strict: true })).units;
+      const read = (options: ParseOptions) => format.parse(file.buffer, { language: languageCode, pluralCategories, strict: true, ...options });
+      units = (await read({ template })).units;
+      if (template) units.push(...formEntries((await read({ monolingual: 'translation' })).units, units));
     } catch (error) {
       if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
       throw error;
     }
-    const plurals = pluralCountOf(context);
-    if (units.some((unit) => unit.source.length > 1 && unit.target.length > 1 && unit.target.length !== plurals)) {
+    if (units.some((unit) => unit.source.length > 1 && unit.target.length > 1 && unit.target.length !== plural.count)) {
       throw ValidationError.field('file', 'Plural forms do not match the language.');
     }
     assertUploadedFormsWithinLimit(units);
-    return units;
+    // Form entries come from downloads without plural categories, which use the language's gettext plural (`po`'s).
+    return { units, plurals: { file: plural.categories, forms: translationPlural('po', languageCode, gettext).categories } };
   }
 
   private checkScope(context: TranslationContext) {

@@ -1,11 +1,13 @@
 import { TranslationUnit, UnitState } from '../../formats';
 import { Conflicts, FuzzyHandling } from './upload-options';
+import type { MatchedUnit } from './upload-matching';
 
 /** A stored string as the upload sees it. */
 export interface StoredUnit {
   id: number;
   idHash: string;
   context: string;
+  source: string[];
   state: number;
   target: string[];
 }
@@ -35,19 +37,11 @@ export interface PlanRules {
  * translation, read-only strings and (unless `conflicts` says otherwise) already translated ones are skipped;
  * fuzzy strings of the file are skipped, kept as needing editing or approved per `fuzzy`.
  */
-export function planUpload(
-  file: readonly { unit: TranslationUnit; idHash: string }[],
-  stored: readonly StoredUnit[],
-  rules: PlanRules,
-): UploadPlan {
-  const byHash = new Map(stored.map((unit) => [unit.idHash, unit]));
-  const byContext = new Map(stored.filter((unit) => unit.context).map((unit) => [unit.context, unit]));
+export function planUpload(file: readonly MatchedUnit[], rules: PlanRules): UploadPlan {
   const plan: UploadPlan = { writes: [], missing: [], counts: { total: 0, accepted: 0, skipped: 0, notFound: 0 } };
   const written = new Set<number>();
-  for (const { unit, idHash } of file) {
+  for (const { unit, stored: target } of file) {
     plan.counts.total += 1;
-    // Files exported to another format keep the key as context, so a bilingual upload still finds keyed strings.
-    const target = byHash.get(idHash) ?? (unit.context ? byContext.get(unit.context) : undefined);
     if (!target) {
       plan.counts.notFound += 1;
       plan.missing.push(unit);
