@@ -94,6 +94,16 @@ describe('files written by Weblate, read and written as Weblate does', () => {
     expect(yoruba).not.toContain('<string-array');
     expect(yoruba).not.toContain('manual_update_title');
     expect(xmllintCheck(Buffer.from(yoruba))).toEqual(ACCEPTED);
+
+    // Started from the template as new_base, a file has every string empty but the untranslatable one.
+    await env.t.http().patch(`/api/components/${project.slug}/app/`).set('Authorization', env.admin.auth).send({ new_base: `${res}/values/strings.xml` }).expect(200);
+    const hausa = (await env.t.http().post(`/api/components/${project.slug}/app/translations/`).set('Authorization', env.admin.auth)
+      .send({ language_code: 'ha' }).expect(201)).body;
+    await push(project.slug);
+    const fromBase = await env.git.readFile('newpipe', hausa.data.filename);
+    expect(fromBase).toContain('<string name="manual_update_description"></string>');
+    expect(fromBase).not.toContain('manual_update_title');
+    expect(xmllintCheck(Buffer.from(fromBase))).toEqual(ACCEPTED);
   });
 
   it('i18next v4 (Actual Budget): Russian plurals without `_other` are strings, and an `_other` filled goes beside them', async () => {
