@@ -1,7 +1,7 @@
 import { readContent, writeContent } from './android-content';
 import { insertionPoint, replaceContent } from './xml-edit';
 import { pluralCategories, sortCategories } from './plurals';
-import { EntryLayout, EntrySlot, TextEdit, indentAt, rewriteEntries, wholeLines } from './rewrite';
+import { EntryLayout, EntrySlot, TextEdit, applyEdits, indentAt, rewriteEntries, wholeLines } from './rewrite';
 import { DecodedText, decodeText, encodeText } from './text-codec';
 import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { keyedUnit, numbered, parseMonolingual } from './units';
@@ -57,8 +57,19 @@ export class AndroidFormat implements TranslationFormat {
       rewrite: (unit, slot) => rewriteSlot(text, slot, unit, options, indent, codec.eol),
       append: (all) => renderNew(all.filter((unit) => !intoArrays.includes(unit)), options, indent, codec.eol),
     }, extra);
-    return encodeText(patched, codec);
+    return encodeText(withoutEmptiedArrays(patched, [...arrays.values()]), codec);
   }
+}
+
+/**
+ * A `<string-array>` whose items were all removed (a new translation started from the template) goes too: Android
+ * would take the empty array over the base language's instead of falling back to it.
+ */
+function withoutEmptiedArrays(text: string, before: XmlElement[]): string {
+  const hadItems = new Set(before.filter((array) => elements(array, 'item').length > 0).map((array) => attribute(array, 'name')));
+  const { root } = parseXml(text);
+  const emptied = elements(root, 'string-array').filter((array) => hadItems.has(attribute(array, 'name')) && elements(array, 'item').length === 0);
+  return applyEdits(text, emptied.map((array) => ({ ...wholeLines(text, array.start, array.end), text: '' })));
 }
 
 /** `categories`: the translation's plural categories, which place each quantity's text at its form index. */
@@ -132,8 +143,13 @@ function pluralItem(quantity: string, value: string): string {
   return `<item quantity="${quantity}">${writeContent(value)}</item>`;
 }
 
+/** A new `<plurals>` gets the quantities the editor filled: an empty item would hide Android's fallback to `other`. */
 function pluralItems(unit: TranslationUnit, options: SerializeOptions): string[] {
-  return pluralCategories(unit.target.length, options).map((quantity, index) => pluralItem(quantity, unit.target[index]));
+  const untranslated = unit.target.every((form) => form === '');
+  return pluralCategories(unit.target.length, options)
+    .map((quantity, index) => ({ quantity, value: unit.target[index] }))
+    .filter(({ value }) => untranslated || value !== '')
+    .map(({ quantity, value }) => pluralItem(quantity, value));
 }
 
 function renderNew(units: TranslationUnit[], options: SerializeOptions, indent: string, eol: string): string {

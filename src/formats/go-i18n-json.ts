@@ -1,4 +1,4 @@
-import { FoundUnit, JsonFormatBase, JsonSlot } from './json-file';
+import { FoundUnit, JsonFormatBase, JsonSlot, putForms } from './json-file';
 import { JsonMap, JsonValue, deletePath, setPath } from './json-model';
 import { JsonNode, JsonString } from './json-scanner';
 import { pluralCategories, sortCategories } from './plurals';
@@ -38,13 +38,7 @@ export class GoI18nJsonFormat extends JsonFormatBase {
   }
 
   protected put(root: JsonValue, unit: TranslationUnit, slot: JsonSlot | undefined, options: SerializeOptions): void {
-    if (slot && slot.paths.length === unit.target.length) {
-      // A category the file lacks gets a member only when it is translated.
-      slot.paths.forEach((path, index) => {
-        if (slot.leaves[index] || unit.target[index] !== '') setPath(root, path, unit.target[index]);
-      });
-      return;
-    }
+    if (slot && slot.paths.length === unit.target.length) return putForms(root, slot, unit.target);
     const translation = unit.source.length > 1 || unit.target.length > 1
       ? new Map(pluralCategories(unit.target.length, options).map((category, index) => [category, unit.target[index]]))
       : (unit.target[0] ?? '');

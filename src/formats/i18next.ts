@@ -1,4 +1,4 @@
-import { FoundUnit, JsonFormatBase, JsonSlot } from './json-file';
+import { FoundUnit, JsonFormatBase, JsonSlot, putForms } from './json-file';
 import { JsonValue, deletePath, setPath } from './json-model';
 import { JsonNode, JsonString } from './json-scanner';
 import { PathSegment, joinKeyPath, splitKeyPath } from './key-path';
@@ -49,13 +49,7 @@ abstract class I18NextBase extends JsonFormatBase {
   }
 
   protected put(root: JsonValue, unit: TranslationUnit, slot: JsonSlot | undefined, options: SerializeOptions): void {
-    if (slot && slot.paths.length === unit.target.length) {
-      // A category the file lacks gets a member only when it is translated.
-      slot.paths.forEach((path, index) => {
-        if (slot.leaves[index] || unit.target[index] !== '') setPath(root, path, unit.target[index]);
-      });
-      return;
-    }
+    if (slot && slot.paths.length === unit.target.length) return putForms(root, slot, unit.target);
     const keyPath = splitKeyPath(unit.context);
     const parent = slot ? slot.paths[0].slice(0, -1) : keyPath.slice(0, -1);
     const base = String(keyPath[keyPath.length - 1]);
@@ -101,15 +95,22 @@ export class I18NextV4Format extends I18NextBase {
   readonly name = 'i18next JSON file v4';
   readonly pluralsByCategory = true;
 
+  /**
+   * A base is plural when it has an `_other` key or two category keys: Weblate writes the gettext count of forms,
+   * so a Russian file holds `_one`/`_few`/`_many` and no `_other`. A lone `step_one` stays a key of its own.
+   */
   protected pluralGroups(keys: string[], categories?: readonly string[]): Map<string, string[]> {
-    const present = new Set(keys);
-    const groups = new Map<string, string[]>();
+    const byBase = new Map<string, string[]>();
     for (const key of keys) {
       const split = key.lastIndexOf('_');
       const base = key.slice(0, split);
-      if (split <= 0 || !isCategory(key.slice(split + 1)) || !present.has(`${base}_other`) || base.endsWith('_ordinal')) continue;
-      const forms = categories ?? sortCategories(keys.filter((other) => other.startsWith(`${base}_`)).map((other) => other.slice(base.length + 1)));
-      groups.set(base, forms.map((category) => `${base}_${category}`));
+      if (split <= 0 || !isCategory(key.slice(split + 1)) || base.endsWith('_ordinal')) continue;
+      byBase.set(base, [...(byBase.get(base) ?? []), key.slice(split + 1)]);
+    }
+    const groups = new Map<string, string[]>();
+    for (const [base, found] of byBase) {
+      if (found.length < 2 && !found.includes('other')) continue;
+      groups.set(base, (categories ?? sortCategories(found)).map((category) => `${base}_${category}`));
     }
     return groups;
   }

@@ -21,6 +21,20 @@ export interface JsonSlot extends EntrySlot {
 
 export type FoundUnit = Omit<JsonSlot, 'start' | 'end'>;
 
+/**
+ * Writes the forms of a plural keyed by category over its slot: forms the file has are replaced, and a category it
+ * lacks gets a member, after the previous form's, only when translated. Categories the file has beyond the
+ * language's are other members, which stay.
+ */
+export function putForms(root: JsonValue, slot: JsonSlot, target: readonly string[]): void {
+  let previous: string | undefined;
+  slot.paths.forEach((path, index) => {
+    if (!slot.leaves[index] && target[index] === '') return;
+    setPath(root, path, target[index], previous);
+    previous = String(path[path.length - 1]);
+  });
+}
+
 interface JsonDocument {
   codec: Pick<DecodedText, 'encoding' | 'bom' | 'eol'>;
   text: string;

@@ -63,17 +63,28 @@ function render(value: JsonValue, style: JsonStyle, level: number): string {
   return open + inner + parts.join(',' + inner) + style.eol + style.indent.repeat(level) + close;
 }
 
-/** Sets a value, creating objects (or arrays, for numeric segments) along the way. */
-export function setPath(root: JsonValue, path: readonly PathSegment[], value: JsonValue): void {
+/**
+ * Sets a value, creating objects (or arrays, for numeric segments) along the way. A member the object lacks goes at
+ * its end, or right after the sibling `after` names when it has one (a plural form beside the others).
+ */
+export function setPath(root: JsonValue, path: readonly PathSegment[], value: JsonValue, after?: string): void {
   let node = root;
   path.forEach((segment, index) => {
     const last = index === path.length - 1;
     const next = last ? value : (getChild(node, segment) ?? (typeof path[index + 1] === 'number' ? [] : new Map()));
     if (Array.isArray(node) && typeof segment === 'number') node[segment] = next;
+    else if (node instanceof Map && last && after !== undefined && !node.has(String(segment)) && node.has(after)) insertAfter(node, after, String(segment), next);
     else if (node instanceof Map) node.set(String(segment), next);
     else throw new Error(`cannot set ${String(segment)} inside a scalar`);
     node = next;
   });
+}
+
+function insertAfter(map: JsonMap, after: string, key: string, value: JsonValue): void {
+  const entries = [...map];
+  const at = entries.findIndex(([name]) => name === after) + 1;
+  map.clear();
+  for (const [name, item] of [...entries.slice(0, at), [key, value] as const, ...entries.slice(at)]) map.set(name, item);
 }
 
 /** Removes a value and any object or array left empty by it. */

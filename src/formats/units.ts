@@ -19,11 +19,15 @@ export function unitId(monolingual: boolean, context: string, source: readonly s
   return monolingual ? context : source.join(PLURAL_SEPARATOR) + context;
 }
 
-/** State as a file can express it: nothing written is empty, a fuzzy marker on a written string is "needs editing". */
+/**
+ * State as a file can express it: nothing written is empty, a fuzzy marker on a written string is "needs editing".
+ * A plural with any form written is translated, as translate-toolkit (and so Weblate) counts it: a file written
+ * for fewer categories than the language has (Czech one/few/other where CLDR adds `many`) is not untranslated;
+ * Weblate's "Missing plurals" check is what points at the empty forms.
+ */
 export function stateFor(target: readonly string[], fuzzy = false): UnitState {
   if (target.every((form) => form === '')) return UnitState.Empty;
-  if (fuzzy) return UnitState.Fuzzy;
-  return target.some((form) => form === '') ? UnitState.Empty : UnitState.Translated;
+  return fuzzy ? UnitState.Fuzzy : UnitState.Translated;
 }
 
 export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
@@ -64,7 +68,8 @@ export function mergeWithTemplate(template: readonly TranslationUnit[], translat
       ...base,
       source: base.target,
       target: own ? own.target : base.target.map(() => ''),
-      state: own ? own.state : UnitState.Empty,
+      // A string the template marks untranslatable (Android translatable="false") is read-only in every translation.
+      state: base.state === UnitState.ReadOnly ? UnitState.ReadOnly : (own?.state ?? UnitState.Empty),
       note: base.note || (own?.note ?? ''),
       previousSource: own?.previousSource ?? '',
       position: index + 1,

@@ -17,3 +17,20 @@ export function splitRegion(code: string): { language: string; region: string } 
   const match = /^([a-zA-Z]{2,3})_([a-zA-Z]{2,8}|\d{3})$/.exec(canonicalFileCode(code));
   return match ? { language: match[1].toLowerCase(), region: match[2].toUpperCase() } : null;
 }
+
+/**
+ * The code Weblate gives a language it creates for a file whose code no language has (Okinawan `ryu`, `xx-rYY`):
+ * language in lower case, script in title case, region in upper case. Null for what is no language code at all
+ * (Android's `values-night`, `xx-unknown`), which stays no translation.
+ */
+export function generatedLanguageCode(code: string): string | null {
+  const match = /^([a-z]{2,3})(?:_([a-z]{4}))?(?:_([a-z]{2}|\d{3}))?(@[a-z0-9]+)?$/i.exec(canonicalFileCode(code));
+  if (!match) return null;
+  const [, language, script, region, variant] = match;
+  return [
+    language.toLowerCase(),
+    script ? `_${script[0].toUpperCase()}${script.slice(1).toLowerCase()}` : '',
+    region ? `_${region.toUpperCase()}` : '',
+    variant?.toLowerCase() ?? '',
+  ].join('');
+}

@@ -7,7 +7,9 @@ import { PluralSource } from './plural.entity';
 import { pluralType } from './plural-formula';
 import type { ShippedLanguage } from './language-data.sync';
 import { countsFromRow, StatisticsCounts, TRANSLATION_SUMS } from './statistics-counts';
-import { canonicalFileCode, splitRegion } from './file-language-codes';
+import { canonicalFileCode, generatedLanguageCode, splitRegion } from './file-language-codes';
+
+const GENERATED_PLURAL = 'n != 1';
 
 /** The columns an administrator sets; the code only on creation. */
 export interface LanguageSettings {
@@ -125,7 +127,9 @@ export class LanguagesRepository {
    * The languages of translation files' codes, as Weblate maps them: the code or an alias as written, then in
    * canonical form (`pt-rBR` → `pt_BR`); a code whose region only repeats the language (`de_DE`, `sk_SK`) is the
    * language itself; any other region of a known language (`ar_SY`) becomes a language of its own, created with
-   * the base language's plural, as Weblate's auto-create does. Codes that map to nothing are left out.
+   * the base language's plural, as Weblate's auto-create does; a well-formed code of no known language (`ryu`) is a
+   * language named "ryu (generated)" with the default plural, as Weblate creates it. Codes that are no language
+   * code at all are left out.
    */
   async resolveFileCodes(manager: EntityManager, codes: string[]): Promise<Map<string, Language>> {
     const direct = await this.resolveCodes(codes);
@@ -141,10 +145,21 @@ export class LanguagesRepository {
       }
       const parts = splitRegion(code);
       const base = parts && bases.get(parts.language);
-      if (!parts || !base) continue;
-      direct.set(code, parts.region.toLowerCase() === parts.language ? base : await this.createRegionalVariant(manager, `${parts.language}_${parts.region}`, parts.region, base));
+      if (parts && base) {
+        direct.set(code, parts.region.toLowerCase() === parts.language ? base : await this.createRegionalVariant(manager, `${parts.language}_${parts.region}`, parts.region, base));
+        continue;
+      }
+      const generated = generatedLanguageCode(code);
+      if (generated) direct.set(code, await this.createGenerated(manager, generated));
     }
     return direct;
+  }
+
+  /** Weblate `auto_create` for a code no language has: left to right, two plural forms (`n != 1`). */
+  private async createGenerated(manager: EntityManager, code: string): Promise<Language> {
+    const id = await this.insertAdminLanguage(manager, code, { name: `${code} (generated)`, population: 0 });
+    if (id !== null) await this.saveDefaultPlural(manager, id, { number: 2, formula: GENERATED_PLURAL, type: pluralType(2, GENERATED_PLURAL) });
+    return (await this.findByCode(code, manager))!;
   }
 
   /** `ar_SY` from Arabic: its name with the region, its direction and its plural (another file may have made it already). */

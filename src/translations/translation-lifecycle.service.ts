@@ -164,10 +164,12 @@ export class TranslationLifecycleService {
       const { units } = await format.parse(base, { template, monolingual: monolingual ? 'base' : undefined, language: code });
       // A monolingual file without a new_base starts empty: keys written with empty values would hide the
       // fallback to the source language at run time. Otherwise plural strings get every form of the language
-      // (msgstr[0..nplurals-1]), not the template's count.
+      // (msgstr[0..nplurals-1]), not the template's count; keys the template marks untranslatable stay out.
       const empty = monolingual && !component.newBase
         ? []
-        : units.map((unit) => ({ ...unit, target: emptyForms(unit.source.length > 1 ? count : 1), state: UnitState.Empty, previousSource: '' }));
+        : units
+          .filter((unit) => !monolingual || unit.state !== UnitState.ReadOnly)
+          .map((unit) => ({ ...unit, target: emptyForms(unit.source.length > 1 ? count : 1), state: UnitState.Empty, previousSource: '' }));
       return await format.serialize(empty, { ...options, template: base, monolingual });
     } catch (error) {
       throw new PermissionDeniedError(`The template for new translations is invalid: ${(error as Error).message}`);

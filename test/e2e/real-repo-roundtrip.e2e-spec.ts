@@ -107,10 +107,7 @@ const SNAPSHOTS: Snapshot[] = [
     folder: 'app/src/main/res',
     fields: { file_format: 'aresource', filemask: 'app/src/main/res/values-*/strings.xml', template: 'app/src/main/res/values/strings.xml' },
     language: 'ru',
-    counts: (project, files) => forEachFile(files, (file) => {
-      const code = /values-(.*)\//.exec(file)![1].replace('-r', '-').replace(/^b\+/, '').replace(/\+/g, '-');
-      return androidCount(join(project, 'app/src/main/res/values/strings.xml'), join(project, file), code);
-    }),
+    counts: (project, files) => forEachFile(files, (file) => androidCount(join(project, 'app/src/main/res/values/strings.xml'), join(project, file))),
     check: xmllintCheck,
     headerLines: 0,
     converted: { format: 'po', check: msgfmtCheck },

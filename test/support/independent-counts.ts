@@ -42,19 +42,31 @@ function names(path: string, expression: string): Set<string> {
   return new Set([...xpath(path, expression).matchAll(/name="([^"]*)"/g)].map((match) => match[1]));
 }
 
+function xpathCount(path: string, expression: string): number {
+  return Number(xpath(path, `count(${expression})`) || 0);
+}
+
 /**
- * Android resources: the template's translatable strings and plurals; a translation has one translated when its
- * string is not empty, or its plural has a non-empty item for every CLDR category of the language. For a language
- * ICU has no plural rules for (Sanskrit), `translated` is undefined: only the server's own plural data decides it.
+ * Android resources as Weblate counts them: every string and plural of the template, `translatable="false"` ones
+ * included (read-only, which counts as translated), plus each `<string-array>` item (which the server offers as a
+ * string too). A translation has one translated when its string or array item is not empty, or when its plural has
+ * any non-empty item: a form filled is a translated plural (translate-toolkit's rule).
  */
-export function androidCount(template: string, translation: string, language: string): FileCount {
-  const keys = names(template, "/resources/*[self::string or self::plurals][not(@translatable='false')]/@name");
-  const strings = names(translation, "/resources/string[string-length(.) > 0]/@name");
-  if (!icuKnows(language)) return { total: keys.size };
-  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-  const quantities = categories.map((category) => `item[@quantity='${category}'][string-length(.) > 0]`).join(' and ');
-  const plurals = names(translation, `/resources/plurals[${quantities}]/@name`);
-  return { total: keys.size, translated: [...keys].filter((key) => strings.has(key) || plurals.has(key)).length };
+export function androidCount(template: string, translation: string): FileCount {
+  const keys = names(template, '/resources/*[self::string or self::plurals]/@name');
+  const fixed = names(template, "/resources/*[self::string or self::plurals][@translatable='false']/@name");
+  const strings = names(translation, '/resources/string[string-length(.) > 0]/@name');
+  const plurals = names(translation, '/resources/plurals[item[string-length(.) > 0]]/@name');
+  const arrays = [...names(template, '/resources/string-array/@name')].map((name) => {
+    const items = xpathCount(template, `/resources/string-array[@name='${name}']/item`);
+    const filled = xpathCount(translation, `/resources/string-array[@name='${name}']/item[position() <= ${items}][string-length(.) > 0]`);
+    return { items, filled };
+  });
+  const translated = [...keys].filter((key) => fixed.has(key) || strings.has(key) || plurals.has(key)).length;
+  return {
+    total: keys.size + arrays.reduce((sum, array) => sum + array.items, 0),
+    translated: translated + arrays.reduce((sum, array) => sum + array.filled, 0),
+  };
 }
 
 /** Qt Linguist: the file's live messages; translated when finished and every form is written. */
@@ -70,6 +82,33 @@ export function jsonCount(template: Buffer, translation: Buffer): FileCount {
   const keys = Object.keys(JSON.parse(template.toString()) as Record<string, unknown>);
   const own = JSON.parse(translation.toString()) as Record<string, unknown>;
   return { total: keys.length, translated: keys.filter((key) => typeof own[key] === 'string' && own[key] !== '').length };
+}
+
+/** Nested members joined with ".", i18next's default key separator: how i18next itself finds `a.b`. */
+function flatKeys(value: unknown, prefix = ''): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return { [prefix]: value };
+  return Object.assign({}, ...Object.entries(value).map(([key, item]) => flatKeys(item, prefix ? `${prefix}.${key}` : key)));
+}
+
+/**
+ * i18next v4: the template's strings, `key_one`/`key_other`… counting once as the plural `key`; a
+ * translation has one translated when its string is not empty, or any of its plural's keys (`key_<category>`, any
+ * CLDR category) is: a form filled is a translated plural (translate-toolkit's rule). Keys are matched by name, so
+ * a translation may give a plain string of the template plural forms (Polish `…future_one`/`_few`/`_many`).
+ */
+export function i18nextCount(template: Buffer, translation: Buffer): FileCount {
+  const categories = ['zero', 'one', 'two', 'few', 'many', 'other'];
+  const keys = Object.keys(flatKeys(JSON.parse(template.toString())));
+  const own = flatKeys(JSON.parse(translation.toString()));
+  const base = (key: string) => key.slice(0, key.lastIndexOf('_'));
+  const plural = (key: string) => categories.includes(key.slice(key.lastIndexOf('_') + 1)) && keys.filter((other) => base(other) === base(key)).length > 1;
+  const filled = (key: string) => typeof own[key] === 'string' && own[key] !== '';
+  const strings = keys.filter((key) => !plural(key));
+  const plurals = [...new Set(keys.filter(plural).map(base))];
+  return {
+    total: strings.length + plurals.length,
+    translated: [...strings, ...plurals].filter((name) => filled(name) || categories.some((category) => filled(`${name}_${category}`))).length,
+  };
 }
 
 /** Each file as java.util.Properties reads it (test/support/JavaProperties.java); throws when Java refuses one. */
@@ -111,7 +150,8 @@ export function railsLocales(paths: string[]): Map<string, RailsLocale> {
 
 /**
  * Rails: the template's string entries; translated where the translation has a non-empty string, or a plural with a
- * non-empty form for every CLDR category of the language (undefined when ICU has no plural rules for it).
+ * non-empty form for any CLDR category of the language, as translate-toolkit counts a plural (undefined when ICU has
+ * no plural rules for it).
  */
 export function railsCount(template: RailsLocale, translation: RailsLocale, language: string): FileCount {
   const keys = Object.keys(template.strings);
@@ -119,7 +159,7 @@ export function railsCount(template: RailsLocale, translation: RailsLocale, lang
   const categories = known ? new Intl.PluralRules(language).resolvedOptions().pluralCategories : [];
   const done = (value: string | Record<string, string> | undefined) => typeof value === 'string'
     ? value !== ''
-    : value !== undefined && categories.every((category) => (value[category] ?? '') !== '');
+    : value !== undefined && categories.some((category) => (value[category] ?? '') !== '');
   const plurals = keys.some((key) => typeof template.strings[key] !== 'string');
   return { total: keys.length, translated: !known && plurals ? undefined : keys.filter((key) => done(translation.strings[key])).length };
 }
