@@ -64,17 +64,21 @@ export class HooksService {
     const repositoryMatches = await this.components.findRepositoryOwners(push.repoUrls, push.fullName);
     const branchMatches = repositoryMatches.filter(({ component }) => push.branch === null || component.branch === push.branch);
     const enabled = branchMatches.filter(({ project }) => project.enableHooks);
-    const matchStatus = { repository_matches: repositoryMatches.length, branch_matches: branchMatches.length, enabled_hook_matches: enabled.length };
-    if (enabled.length === 0) {
+    if (enabled.length > 0) {
+      await this.recordNotification(enabled, push);
+      for (const { component } of enabled) await this.queueUpdate(component.id);
+    }
+    // Everything the answer says (status, counts, names) is about what the caller may see; the updates are not.
+    const visible = (contexts: ComponentContext[]) => contexts.filter((context) => permissions.canSee(componentScope(context)));
+    const named = visible(enabled);
+    const matchStatus = { repository_matches: visible(repositoryMatches).length, branch_matches: visible(branchMatches).length, enabled_hook_matches: named.length };
+    if (named.length === 0) {
       return { status: 202, body: { message: 'No matching repositories found!', status: 'failure', match_status: matchStatus, updated_components: [] } };
     }
-    await this.recordNotification(enabled, push);
-    for (const { component } of enabled) await this.queueUpdate(component.id);
-    const named = enabled.filter((context) => permissions.canSee(componentScope(context)));
     return {
       status: 200,
       body: {
-        message: named.length > 0 ? `Update triggered: ${named.map(fullSlug).join(', ')}` : 'Update triggered',
+        message: `Update triggered: ${named.map(fullSlug).join(', ')}`,
         status: 'success',
         match_status: matchStatus,
         updated_components: named.map(({ project, path }) => urls.component(project.slug, path)),

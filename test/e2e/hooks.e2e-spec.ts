@@ -186,9 +186,14 @@ describe('repository notification hooks', () => {
       await t.dataSource.query('UPDATE projects SET access_control = 100 WHERE id = $1', [project.id]);
       await git.commitToBare('named/acme/named', { 'po/cs.po': PO(['Hello', 'Named push']) }, 'Add a string');
       const payload = { ref: 'refs/heads/main', repository: { full_name: 'acme/named', clone_url: 'https://git.example.org/acme/named.git' } };
-      const anonymous = await send({ service: 'gitea', file: '' }, payload).expect(200);
-      expect(anonymous.body).toMatchObject({ message: 'Update triggered', status: 'success', updated_components: [] });
-      expect(JSON.stringify(anonymous.body)).not.toContain(project.slug);
+      // The same answer as for a repository nobody tracks: nothing tells that a private component follows it.
+      const anonymous = await send({ service: 'gitea', file: '' }, payload).expect(202);
+      const unknown = await send({ service: 'gitea', file: '' }, { ...payload, repository: { full_name: 'acme/nobody', clone_url: 'https://git.example.org/acme/nobody.git' } }).expect(202);
+      expect(anonymous.body).toEqual(unknown.body);
+      expect(anonymous.body).toEqual({
+        message: 'No matching repositories found!', status: 'failure', updated_components: [],
+        match_status: { repository_matches: 0, branch_matches: 0, enabled_hook_matches: 0 },
+      });
       await t.drainTasks();
       expect(await sources(project)).toEqual(['Hello', 'Named push']);
       const member = await send({ service: 'gitea', file: '' }, payload).set('Authorization', admin.auth).expect(200);
