@@ -2,6 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
+import { RepeatingWork } from '../core/scheduling/repeating-work';
 import { EventBus } from './event-bus';
 
 export const EVENT_QUEUE = 'events';
@@ -61,8 +62,7 @@ export class EventQueueProcessor {
 @Injectable()
 export class EventPoller implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('events');
-  private timer?: NodeJS.Timeout;
-  private polling?: Promise<void>;
+  private readonly polling = new RepeatingWork(() => this.poll());
 
   constructor(
     private readonly bus: EventBus,
@@ -71,15 +71,11 @@ export class EventPoller implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.eventsPollMs === 0) return;
-    this.timer = setInterval(() => {
-      this.polling ??= this.poll().finally(() => (this.polling = undefined));
-    }, this.config.eventsPollMs);
+    if (this.config.eventsPollMs > 0) this.polling.start(this.config.eventsPollMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.polling;
+  onApplicationShutdown(): Promise<void> {
+    return this.polling.stop();
   }
 
   private async poll(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { changeActionName } from '../changes/change-actions';
 import { AppConfig } from '../config/app-config';
+import { RepeatingWork } from '../core/scheduling/repeating-work';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { NotificationFrequency } from '../users/notifications.data';
 import { Email, Mailer } from './mailer';
@@ -24,8 +25,7 @@ const BATCH = 20;
 export class NotificationSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('notifications');
   private readonly urls: UrlBuilder;
-  private timer?: NodeJS.Timeout;
-  private sending?: Promise<void>;
+  private readonly sending = new RepeatingWork(() => this.sendDue());
 
   constructor(
     private readonly emails: NotificationEmailsRepository,
@@ -36,15 +36,11 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    if (!this.mailer.enabled || this.config.eventsPollMs === 0) return;
-    this.timer = setInterval(() => {
-      this.sending ??= this.sendDue().finally(() => (this.sending = undefined));
-    }, this.config.eventsPollMs);
+    if (this.mailer.enabled && this.config.eventsPollMs > 0) this.sending.start(this.config.eventsPollMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sending;
+  onApplicationShutdown(): Promise<void> {
+    return this.sending.stop();
   }
 
   /** Sends what is due at `now`: every instant e-mail, and the digests whose period has passed. */
