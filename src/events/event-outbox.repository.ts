@@ -8,6 +8,8 @@ export interface Cursor {
   lastXactId: string;
   lastChangeId: number;
   failedAttempts: number;
+  /** The snapshot the consumer started from: changes it saw as committed were before the consumer's time. */
+  startSnapshot: string | null;
 }
 
 /** A change read from the outbox, with the transaction id the cursor advances to. */
@@ -55,24 +57,27 @@ export class EventOutboxRepository {
   }
 
   /**
-   * A new consumer starts at the present: it is told of what commits from now on. The horizon is where "now"
-   * begins, so a change being written while the consumer registers is not missed.
+   * A new consumer starts at the present: it is told of what commits from now on. Its cursor starts at the horizon,
+   * so a change being written while it registers is not missed, and it keeps the snapshot of that moment, so a
+   * change that had committed then (a younger transaction than one still running) is not told either.
    */
   async createCursor(name: string): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO event_consumers (name, last_xact_id) VALUES ($1, ${HORIZON}) ON CONFLICT (name) DO NOTHING`,
+      `INSERT INTO event_consumers (name, last_xact_id, start_snapshot) VALUES ($1, ${HORIZON}, pg_current_snapshot())
+       ON CONFLICT (name) DO NOTHING`,
       [name],
     );
   }
 
   /** Locks the consumer's cursor for this transaction; `skipLocked`: null when another process holds it. */
   async lockCursor(manager: EntityManager, name: string, skipLocked: boolean): Promise<Cursor | null> {
-    const rows: { last_xact_id: string; last_change_id: number; failed_attempts: number }[] = await manager.query(
-      `SELECT last_xact_id::text, last_change_id, failed_attempts FROM event_consumers WHERE name = $1 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
+    const rows: { last_xact_id: string; last_change_id: number; failed_attempts: number; start_snapshot: string | null }[] = await manager.query(
+      `SELECT last_xact_id::text, last_change_id, failed_attempts, start_snapshot::text
+         FROM event_consumers WHERE name = $1 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
       [name],
     );
     const row = rows[0];
-    return row ? { lastXactId: row.last_xact_id, lastChangeId: row.last_change_id, failedAttempts: row.failed_attempts } : null;
+    return row ? { lastXactId: row.last_xact_id, lastChangeId: row.last_change_id, failedAttempts: row.failed_attempts, startSnapshot: row.start_snapshot } : null;
   }
 
   /** The changes after the cursor whose transactions are over (before the horizon), in the order they can no longer be overtaken. */
@@ -82,9 +87,10 @@ export class EventOutboxRepository {
               language_id, target, old, details
          FROM changes
         WHERE (xact_id, id) > ($1::xid8, $2) AND xact_id < ${HORIZON}
+          AND ($4::pg_snapshot IS NULL OR NOT pg_visible_in_snapshot(xact_id, $4::pg_snapshot))
         ORDER BY xact_id, id
         LIMIT $3`,
-      [cursor.lastXactId, cursor.lastChangeId, limit],
+      [cursor.lastXactId, cursor.lastChangeId, limit, cursor.startSnapshot],
     );
     return rows.map((row) => ({
       xactId: row.xact_id,
@@ -118,7 +124,8 @@ export class EventOutboxRepository {
   async hasPending(name: string, changeId: number): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `SELECT 1 FROM changes c, event_consumers e
-        WHERE e.name = $1 AND c.id <= $2 AND (c.xact_id, c.id) > (e.last_xact_id, e.last_change_id) LIMIT 1`,
+        WHERE e.name = $1 AND c.id <= $2 AND (c.xact_id, c.id) > (e.last_xact_id, e.last_change_id)
+          AND (e.start_snapshot IS NULL OR NOT pg_visible_in_snapshot(c.xact_id, e.start_snapshot)) LIMIT 1`,
       [name, changeId],
     );
     return rows.length > 0;
