@@ -25,7 +25,13 @@ interface DictSlot extends EntrySlot {
   /** The `<string>` elements holding the forms, in form order; a category the variable lacks has none. */
   leaves: (XmlElement | undefined)[];
   /** For a variable: its `<dict>` and its format value type. */
-  variable?: { dict: XmlElement; valueType?: string };
+  variable?: { dict: XmlElement; valueType?: string; categories: FileCategories };
+}
+
+/** The plural categories one variable has in the file: all of them, and the text of those outside the language's. */
+interface FileCategories {
+  present: Set<string>;
+  extra: Map<string, string>;
 }
 
 export class StringsdictFormat implements TranslationFormat {
@@ -48,9 +54,9 @@ export class StringsdictFormat implements TranslationFormat {
     const patched = rewriteEntries({ text, slots: document.slots, appendAt: 0 }, units, {
       rewrite: (unit, slot) => rewriteSlot(text, slot, unit, options, codec.eol),
     });
-    const valueTypes = new Map(document.slots.map((slot) => [slot.unit.id, slot.variable?.valueType]));
+    const variables = new Map(document.slots.flatMap((slot) => (slot.variable ? [[slot.unit.id, slot.variable] as const] : [])));
     const indent = indentAt(text, elements(document.root)[0]?.start ?? 0) || '\t';
-    return encodeText(patched ?? renderPlist(units, valueTypes, options, indent, codec.eol), codec);
+    return encodeText(patched ?? renderPlist(units, variables, options, indent, codec.eol), codec);
   }
 }
 
@@ -79,10 +85,13 @@ function read(data: Buffer, categories?: readonly string[]): { text: string; cod
         slots.push({ ...range, unit: keyedUnit(outer.key, [textContent(inner.value)]), leaves: [inner.value] });
       } else if (inner.value.name === 'dict') {
         const fields = new Map(pairs(inner.value).map((pair) => [pair.key, pair.value]));
-        const leaves = (categories ?? sortCategories(fields.keys())).map((category) => fields.get(category));
+        const forms = categories ?? sortCategories(fields.keys());
+        const leaves = forms.map((category) => fields.get(category));
         const valueType = fields.has(VALUE_TYPE) ? textContent(fields.get(VALUE_TYPE)!) : undefined;
+        const present = new Set(sortCategories(fields.keys()));
+        const extra = new Map([...present].filter((category) => !forms.includes(category)).map((category) => [category, textContent(fields.get(category)!)]));
         const unit = keyedUnit(`${outer.key}:${inner.key}`, leaves.map((leaf) => (leaf ? textContent(leaf) : '')));
-        slots.push({ ...range, unit, leaves, variable: { dict: inner.value, valueType } });
+        slots.push({ ...range, unit, leaves, variable: { dict: inner.value, valueType, categories: { present, extra } } });
       }
     }
   }
@@ -115,11 +124,19 @@ function rewriteSlot(text: string, slot: DictSlot, unit: TranslationUnit, option
   return edits;
 }
 
-function categoryLines(unit: TranslationUnit, options: SerializeOptions): string[] {
-  return pluralCategories(unit.target.length, options).flatMap((category, index) => [
-    `<key>${category}</key>`,
-    `<string>${escapeXmlText(unit.target[index])}</string>`,
-  ]);
+/**
+ * The category pairs of a variable written anew: those the file had (Weblate writes the gettext count of forms, and
+ * translators add a `zero` the language lacks, which stays with its text) and the forms the editor filled; an empty
+ * one would hide the fallback to `other`. A variable with nothing filled and no file behind it gets every form.
+ */
+function categoryLines(unit: TranslationUnit, options: SerializeOptions, file?: FileCategories): string[] {
+  const untranslated = !file && unit.target.every((form) => form === '');
+  const values = new Map(file?.extra);
+  pluralCategories(unit.target.length, options).forEach((category, index) => {
+    const value = unit.target[index] ?? '';
+    if (untranslated || value !== '' || file?.present.has(category)) values.set(category, value);
+  });
+  return sortCategories(values.keys()).flatMap((category) => [`<key>${category}</key>`, `<string>${escapeXmlText(values.get(category)!)}</string>`]);
 }
 
 /** `key:variable` → `key`; like translate-toolkit, the last colon separates the variable. */
@@ -129,7 +146,7 @@ function outerKey(id: string): string {
 }
 
 /** The whole plist, laid out as plutil/plistlib do, for when entries were added or removed. */
-function renderPlist(units: readonly TranslationUnit[], valueTypes: Map<string, string | undefined>, options: SerializeOptions, indent: string, eol: string): string {
+function renderPlist(units: readonly TranslationUnit[], variables: Map<string, { valueType?: string; categories: FileCategories }>, options: SerializeOptions, indent: string, eol: string): string {
   const byKey = new Map<string, TranslationUnit[]>();
   for (const unit of units) {
     byKey.set(outerKey(unit.id), [...(byKey.get(outerKey(unit.id)) ?? []), unit]);
@@ -150,12 +167,12 @@ function renderPlist(units: readonly TranslationUnit[], valueTypes: Map<string, 
       at(2, '<dict>');
       at(3, `<key>${SPEC_TYPE}</key>`);
       at(3, '<string>NSStringPluralRuleType</string>');
-      const valueType = valueTypes.get(unit.id);
+      const { valueType, categories } = variables.get(unit.id) ?? {};
       if (valueType !== undefined) {
         at(3, `<key>${VALUE_TYPE}</key>`);
         at(3, `<string>${escapeXmlText(valueType)}</string>`);
       }
-      categoryLines(unit, options).forEach((line) => at(3, line));
+      categoryLines(unit, options, categories).forEach((line) => at(3, line));
       at(2, '</dict>');
     }
     at(1, '</dict>');
