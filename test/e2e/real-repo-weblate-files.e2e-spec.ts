@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changedLines } from '../../src/formats/fixtures/fixture';
 import { ACCEPTED, extractRealRepo, filesOf, xmllintCheck } from '../../src/formats/fixtures/toolchain';
-import { androidCount, FileCount, i18nextCount } from '../support/independent-counts';
+import { androidCount, FileCount, i18nextCount, plists, stringsdictCount } from '../support/independent-counts';
 import { createGitComponent, GitTestEnv, useGitTestEnv } from '../support/git-component';
 
 /**
  * Files Weblate itself wrote (test/fixtures/real-repos: NewPipe's Android strings, Actual Budget's i18next v4
- * JSON), whose plurals carry the gettext count of categories: statistics follow Weblate's rule (a plural with any
+ * JSON, CoMaps' stringsdict plurals), whose plurals carry the gettext count of categories: statistics follow Weblate's rule (a plural with any
  * form filled is translated), an edit changes only its lines and drops nothing, the files pass their toolchain.
  */
 
@@ -104,6 +105,44 @@ describe('files written by Weblate, read and written as Weblate does', () => {
     expect(fromBase).toContain('<string name="manual_update_description"></string>');
     expect(fromBase).not.toContain('manual_update_title');
     expect(xmllintCheck(Buffer.from(fromBase))).toEqual(ACCEPTED);
+  });
+
+  it('stringsdict (CoMaps): plurals of fewer categories count, and a form filled goes beside the others', async () => {
+    const comaps = extractRealRepo('comaps');
+    const dir = 'iphone/Maps/LocalizedStrings';
+    const files = filesOf(comaps, [dir]);
+    const { project } = await createGitComponent(env as GitTestEnv, 'comaps', files as never, {
+      filemask: `${dir}/*.lproj/Localizable.stringsdict`, template: `${dir}/en.lproj/Localizable.stringsdict`, file_format: 'stringsdict',
+    });
+    const read = plists(Object.keys(files).map((path) => join(comaps, path)));
+    const template = read.get(join(comaps, `${dir}/en.lproj/Localizable.stringsdict`))!;
+    const rows: TranslationRow[] = (await get(`/api/components/${project.slug}/app/translations/?page_size=1000`)).results;
+    const translations = rows.filter((row) => row.filename && !row.filename.includes('/en.lproj/'));
+    expect(translations.map((row) => row.language_code).sort()).toEqual(['ca', 'cs', 'pl', 'ru', 'uk']);
+    for (const row of translations) {
+      const counted = stringsdictCount(template, read.get(join(comaps, row.filename))!);
+      expect([row.filename, row.total, row.translated]).toEqual([row.filename, counted.total, counted.translated]);
+    }
+
+    // Weblate wrote Russian one/few/many (and a zero CLDR does not give Russian): the `other` filled is added,
+    // with nothing else of the file changing.
+    const russian = await units(project.slug, 'ru');
+    const detected = russian.find((unit) => unit.context === 'bookmarks_detect_message:value')!;
+    expect(detected.state).toBe(20);
+    expect(detected.target[3]).toBe('');
+    await edit(detected, [...detected.target.slice(0, 3), '%d файла были найдены. Вы увидите их после конвертации.']).expect(200);
+    await push(project.slug);
+    const path = `${dir}/ru.lproj/Localizable.stringsdict`;
+    const pushed = await env.git.readFile('comaps', path);
+    expect(changedLines(files[path], pushed)).toEqual({
+      removed: [],
+      added: ['\t\t\t<key>other</key>', '\t\t\t<string>%d файла были найдены. Вы увидите их после конвертации.</string>'],
+    });
+    expect(xmllintCheck(Buffer.from(pushed))).toEqual(ACCEPTED);
+    const saved = join(mkdtempSync(join(tmpdir(), 'comaps-')), 'Localizable.stringsdict');
+    writeFileSync(saved, pushed);
+    expect((plists([saved]).get(saved)!.bookmarks_detect_message as { value: Record<string, string> }).value.other).toBe('%d файла были найдены. Вы увидите их после конвертации.');
+    await unchangedBut('comaps', files, [path]);
   });
 
   it('i18next v4 (Actual Budget): Russian plurals without `_other` are strings, and an `_other` filled goes beside them', async () => {

@@ -163,3 +163,37 @@ export function railsCount(template: RailsLocale, translation: RailsLocale, lang
   const plurals = keys.some((key) => typeof template.strings[key] !== 'string');
   return { total: keys.length, translated: !known && plurals ? undefined : keys.filter((key) => done(translation.strings[key])).length };
 }
+
+/** Each file as Python's plistlib reads it (test/support/plist_strings.py); throws when plistlib refuses one. */
+export function plists(paths: string[]): Map<string, Record<string, unknown>> {
+  const out = execFileSync('python3', [join(__dirname, 'plist_strings.py'), ...paths], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return new Map(out.trim().split('\n').map((line) => {
+    const { path, plist } = JSON.parse(line) as { path: string; plist: Record<string, unknown> };
+    return [path, plist];
+  }));
+}
+
+/**
+ * A `.stringsdict` translation against its template, as translate-toolkit (and so Weblate) splits it: per key of the
+ * template one string for its `NSStringLocalizedFormatKey`, translated when not empty, and one per variable,
+ * translated when any of its plural forms (every key but the `NSString…` ones) is filled.
+ */
+export function stringsdictCount(template: Record<string, unknown>, translation: Record<string, unknown>): FileCount {
+  type Entry = Record<string, unknown>;
+  const variables = (entry: unknown): [string, Entry][] =>
+    Object.entries((entry ?? {}) as Entry).filter(([name, value]) => !name.startsWith('NSString') && typeof value === 'object') as [string, Entry][];
+  const nonEmpty = (value: unknown) => typeof value === 'string' && value !== '';
+  let total = 0;
+  let translated = 0;
+  for (const [key, entry] of Object.entries(template)) {
+    const own = translation[key] as Entry | undefined;
+    total += 1;
+    if (nonEmpty(own?.NSStringLocalizedFormatKey)) translated += 1;
+    for (const [variable] of variables(entry)) {
+      total += 1;
+      const forms = variables(own).find(([name]) => name === variable)?.[1] ?? {};
+      if (Object.entries(forms).some(([name, value]) => !name.startsWith('NSString') && nonEmpty(value))) translated += 1;
+    }
+  }
+  return { total, translated };
+}
