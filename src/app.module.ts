@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AddonsModule } from './addons/addons.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ChangesModule } from './changes/changes.module';
 import { ComponentListsModule } from './component-lists/component-lists.module';
@@ -72,6 +73,7 @@ export class AppModule {
         ScreenshotStorageModule,
         ScreenshotsModule,
         HooksModule,
+        AddonsModule,
         ExportsModule,
         RootModule,
       ],
