@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Add-ons, as Weblate's: installed on a component, on a project (every component of it) or site-wide (neither),
- * with their configuration. Each goes with what it is installed on. `webhook_deliveries` is the delivery history
+ * with their configuration and when their daily run last happened (claimed by the process that runs it, so replicas
+ * never run it twice a day). Each goes with what it is installed on. `webhook_deliveries` is the delivery history
  * of webhook add-ons: one row per change sent, kept with the add-on, its attempts and the last answer.
  */
 export class CreateAddons1763780050000 implements MigrationInterface {
@@ -16,6 +17,7 @@ export class CreateAddons1763780050000 implements MigrationInterface {
         component_id integer REFERENCES components (id) ON DELETE CASCADE,
         project_id integer REFERENCES projects (id) ON DELETE CASCADE,
         configuration jsonb NOT NULL DEFAULT '{}',
+        last_daily timestamptz,
         CHECK (component_id IS NULL OR project_id IS NULL)
       )`);
     await queryRunner.query('CREATE INDEX addons_component ON addons (component_id)');

@@ -73,7 +73,7 @@ export class AppModule {
         ScreenshotStorageModule,
         ScreenshotsModule,
         HooksModule,
-        AddonsModule,
+        AddonsModule.forRoot({ workers: worker || config.runWorkers }),
         ExportsModule,
         RootModule,
       ],

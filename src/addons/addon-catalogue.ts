@@ -41,9 +41,6 @@ const FUZZY_FORMATS = new Set(['ts', 'po', 'po-mono']);
 const flagIncompatibility = (component: ComponentFacts) =>
   FUZZY_FORMATS.has(component.fileFormat) ? `the ${component.fileFormat} format marks strings needing editing itself.` : null;
 
-/** Weblate's state choices of a bulk edit; -1 leaves the state alone. */
-const BULK_STATES = [-1, 0, 10, 20, 30, 100];
-
 /**
  * The add-ons this server runs. Each acts on the database only (strings, states, flags, labels, comments) or
  * sends webhooks; add-ons that write the repository's files wait for the working-copy pipeline (see UNAVAILABLE).
@@ -59,24 +56,6 @@ export const ADDONS: readonly AddonDefinition[] = [
   },
   { name: 'weblate.flags.target_edit', multiple: false, events: ['unit.post-create'], schema: NO_CONFIGURATION, incompatibility: flagIncompatibility },
   { name: 'weblate.flags.same_edit', multiple: false, events: ['unit.post-create'], schema: NO_CONFIGURATION, incompatibility: flagIncompatibility },
-  {
-    name: 'weblate.flags.bulk',
-    multiple: true,
-    events: ['component.update', 'repository.post-update'],
-    schema: {
-      type: 'object',
-      properties: {
-        q: { type: 'string', minLength: 1 },
-        state: { type: 'integer', enum: BULK_STATES, default: -1 },
-        add_flags: { type: 'string', default: '' },
-        remove_flags: { type: 'string', default: '' },
-        add_labels: { type: 'array', items: { type: 'string' }, default: [] },
-        remove_labels: { type: 'array', items: { type: 'string' }, default: [] },
-      },
-      required: ['q'],
-      additionalProperties: false,
-    },
-  },
   { name: 'weblate.generate.prefill', multiple: true, events: ['component.update', 'repository.post-update', 'daily'], schema: NO_CONFIGURATION },
   { name: 'weblate.generate.fill_read_only', multiple: true, events: ['component.update', 'repository.post-update', 'daily'], schema: NO_CONFIGURATION },
   {
@@ -125,6 +104,7 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.webhook.slack': 'it posts to Slack, which this server does not reach.',
   'weblate.autotranslate.autotranslate': 'automatic translation is not available on this server.',
   'weblate.generate.pseudolocale': 'pseudolocale generation is not available on this server.',
+  'weblate.flags.bulk': 'bulk edits by add-on are not available on this server yet.',
   'weblate.flags.target_repo_update': 'strings updated in the repository are not reported to add-ons on this server yet.',
   'weblate.discovery.discovery': WORKING_COPY,
   'weblate.consistency.languages': WORKING_COPY,

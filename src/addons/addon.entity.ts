@@ -19,4 +19,8 @@ export class Addon {
   /** Validated against the add-on's schema when written, with its defaults filled in. */
   @Column({ type: 'jsonb', default: {} })
   configuration: Record<string, unknown>;
+
+  /** When its daily run last started; null before the first. */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastDaily: Date | null;
 }

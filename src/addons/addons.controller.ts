@@ -61,6 +61,14 @@ export class AddonsController {
     await this.addons.remove(context, actor);
   }
 
+  /** Runs the add-on now, as a task (Weblate 5.17): 202 with the task's URL. */
+  @Post('addons/:id/trigger')
+  @HttpCode(202)
+  @ManageTarget('addon')
+  trigger(@Target() context: AddonContext, @Urls() urls: UrlBuilder): Promise<{ detail: string; url: string; logs_url: string }> {
+    return this.addons.trigger(context, urls);
+  }
+
   @Post('components/:project/:component/addons')
   @RequirePermission('component.edit', 'component')
   installOnComponent(@Target() component: ComponentContext, @CurrentActor() actor: Actor, @Body() body: CreateAddonDto, @Urls() urls: UrlBuilder): Promise<AddonResponse> {

@@ -40,6 +40,23 @@ export class AddonsRepository {
     return this.dataSource.transaction(work);
   }
 
+  /** Runs `work` inside a savepoint: when it throws, what it wrote is undone and the transaction goes on. */
+  async withSavepoint<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+    await manager.query('SAVEPOINT addon_run');
+    try {
+      const result = await work();
+      await manager.query('RELEASE SAVEPOINT addon_run');
+      return result;
+    } catch (error) {
+      await manager.query('ROLLBACK TO SAVEPOINT addon_run');
+      throw error;
+    }
+  }
+
+  findAddon(manager: EntityManager, id: number): Promise<Addon | null> {
+    return manager.getRepository(Addon).findOneBy({ id });
+  }
+
   async findContext(id: number, manager: EntityManager = this.dataSource.manager): Promise<AddonContext | null> {
     const addon = await manager.getRepository(Addon).findOneBy({ id });
     return addon ? (await this.hydrate([addon], manager))[0] : null;
@@ -77,6 +94,46 @@ export class AddonsRepository {
 
   async delete(manager: EntityManager, id: number): Promise<void> {
     await manager.getRepository(Addon).delete({ id });
+  }
+
+  /** The add-ons that act on what happens in the component (its own, its project's, the site's) or, without one, in the project. */
+  applicable(manager: EntityManager, componentId: number | null, projectId: number | null): Promise<Addon[]> {
+    return manager
+      .getRepository(Addon)
+      .createQueryBuilder('a')
+      .where('a.component_id = :componentId OR a.project_id = :projectId OR (a.component_id IS NULL AND a.project_id IS NULL)', {
+        componentId: componentId ?? -1,
+        projectId: projectId ?? -1,
+      })
+      .orderBy('a.id')
+      .getMany();
+  }
+
+  /** Ids of the add-ons of these names whose daily run is due. */
+  async dueDaily(names: readonly string[]): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM addons WHERE name = ANY($1::text[]) AND (last_daily IS NULL OR last_daily <= now() - interval '1 day') ORDER BY id`,
+      [names],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Claims the add-on's daily run for this transaction's process: false when another took it since, or it is gone. */
+  async claimDaily(manager: EntityManager, id: number): Promise<boolean> {
+    const [rows]: [unknown[], number] = await manager.query(
+      `UPDATE addons SET last_daily = now() WHERE id = $1 AND (last_daily IS NULL OR last_daily <= now() - interval '1 day') RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The components an add-on acts on in a run of its own (daily, triggered): its component, its project's, or all. */
+  async componentsOf(manager: EntityManager, addon: Addon): Promise<{ id: number; projectId: number }[]> {
+    const rows: { id: number; project_id: number }[] = await manager.query(
+      `SELECT id, project_id FROM components WHERE ($1::int IS NULL OR id = $1) AND ($2::int IS NULL OR project_id = $2) ORDER BY id`,
+      [addon.componentId, addon.projectId],
+    );
+    return rows.map((row) => ({ id: row.id, projectId: row.project_id }));
   }
 
   private filtered({ visibility, siteWide }: AddonFilter) {

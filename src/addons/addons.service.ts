@@ -14,6 +14,8 @@ import { VcsError } from '../vcs/vcs-error';
 import { AddonDefinition, addonDefinition, UNAVAILABLE } from './addon-catalogue';
 import { validConfiguration } from './addon-configuration';
 import { mayManage, mayManageSiteWide } from './addon-access';
+import { AddonRunners } from './addon-runners';
+import { TasksService } from '../tasks/tasks.service';
 import { AddonResponse, serializeAddon } from './addon.serializer';
 import { AddonContext, AddonsRepository, AddonTarget } from './addons.repository';
 import { CreateAddonDto, UpdateAddonDto } from './dto/addon-fields.dto';
@@ -31,6 +33,8 @@ export class AddonsService {
     private readonly addons: AddonsRepository,
     private readonly changes: ChangesService,
     private readonly config: AppConfig,
+    private readonly runners: AddonRunners,
+    private readonly tasks: TasksService,
   ) {}
 
   /** The add-ons of the components and projects the caller sees; site-wide ones to those who manage them. */
@@ -55,7 +59,7 @@ export class AddonsService {
       if (!definition.multiple && (await this.addons.namesOn(manager, where)).includes(definition.name)) {
         throw ValidationError.field('name', `Add-on already installed: ${definition.name}`);
       }
-      const addon = await this.addons.insert(manager, { name: definition.name, ...where, configuration });
+      const addon = await this.addons.insert(manager, { name: definition.name, ...where, configuration, lastDaily: null });
       await this.record(manager, ChangeAction.AddonCreate, where, addon.id, definition.name, actor, { configuration: Object.keys(configuration) });
       return addon.id;
     });
@@ -77,6 +81,14 @@ export class AddonsService {
       });
     }
     return serializeAddon((await this.addons.findContext(addon.id))!, urls, true);
+  }
+
+  /** Weblate 5.17's manual trigger: the add-on's own run as a task; add-ons reacting to single strings or changes have none. */
+  async trigger(context: AddonContext, urls: UrlBuilder): Promise<{ detail: string; url: string; logs_url: string }> {
+    if (!this.runners.runsOnItsOwn(context.addon.name)) throw ValidationError.field(null, `Add-on ${context.addon.name} can not be triggered manually.`);
+    const task = await this.tasks.start('addon.trigger', { addonId: context.addon.id });
+    // The task's own page carries the run's log and result.
+    return { detail: 'Add-on triggered.', url: urls.task(task.id), logs_url: urls.task(task.id) };
   }
 
   async remove(context: AddonContext, actor: Actor): Promise<void> {

@@ -140,7 +140,9 @@ describe('add-ons API', () => {
         expect.objectContaining({ attr: 'configuration', detail: 'Error in age: must be >= 0' }),
       ]),
     );
-    expect(await refusal(json, { name: 'weblate.flags.bulk', configuration: {} })).toEqual([expect.objectContaining({ attr: 'configuration', detail: 'Error in q: This field is required.' })]);
+    expect(await refusal(json, { name: 'weblate.webhook.webhook', configuration: {} })).toEqual([
+      expect.objectContaining({ attr: 'configuration', detail: 'Error in webhook_url: This field is required.' }),
+    ]);
 
     const addon = (await install(admin, onComponent(json), { name: 'weblate.removal.suggestions' }).expect(201)).body;
     const patched = await t.http().patch(`/api/addons/${addon.id}/`).set('Authorization', admin.auth).send({ name: 'weblate.removal.comments' }).expect(400);
