@@ -73,7 +73,7 @@ export class AppModule {
         ScreenshotStorageModule,
         ScreenshotsModule,
         HooksModule,
-        AddonsModule.forRoot({ workers: worker || config.runWorkers }),
+        AddonsModule.forRoot(config, { workers: worker || config.runWorkers }),
         ExportsModule,
         RootModule,
       ],

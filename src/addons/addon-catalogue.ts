@@ -2,16 +2,16 @@ import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
 
 /** What an add-on runs on: the events of the backbone (events/events.ts), and the daily run. */
-export type AddonEvent = EventName | 'daily';
+type AddonEvent = EventName | 'daily';
 
 /** The component facts compatibility depends on. */
-export interface ComponentFacts {
+interface ComponentFacts {
   fileFormat: string;
   editTemplate: boolean;
 }
 
 /** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
-export interface ConfigurationSchema {
+interface ConfigurationSchema {
   type: 'object';
   properties: Record<string, Record<string, unknown>>;
   required?: string[];

@@ -4,6 +4,7 @@ import { ChangeAction } from '../changes/change-actions';
 import type { ChangeEvent } from '../events/events';
 import { Automation, FlagRule, UnitAutomation } from '../units/unit-automation.service';
 import type { Addon } from './addon.entity';
+import { WebhookDeliveries } from './webhook-deliveries';
 
 /** One run of an add-on: on an event, or on its own (daily, triggered) for one component or project. */
 export interface AddonRun {
@@ -30,11 +31,14 @@ const BY_PROJECT = new Set(['weblate.removal.comments', 'weblate.removal.suggest
 
 /**
  * What each add-on does when it runs, in the caller's transaction; returns how many objects it changed (each change
- * is in the change log). Webhooks are not here: they only enqueue (webhook-deliveries.ts).
+ * is in the change log). A webhook only records and queues its delivery here (webhook-deliveries.ts).
  */
 @Injectable()
 export class AddonRunners {
-  constructor(private readonly units: UnitAutomation) {}
+  constructor(
+    private readonly units: UnitAutomation,
+    private readonly webhooks: WebhookDeliveries,
+  ) {}
 
   /** Whether the add-on has work of its own (daily, a manual trigger), rather than reacting to one string or change. */
   runsOnItsOwn(name: string): boolean {
@@ -63,6 +67,8 @@ export class AddonRunners {
         return projectId === null ? 0 : this.units.removeOldComments(manager, projectId, age, by);
       case 'weblate.removal.suggestions':
         return projectId === null ? 0 : this.units.removeOldSuggestions(manager, projectId, age, by);
+      case 'weblate.webhook.webhook':
+        return event ? this.webhooks.enqueue(manager, addon, event) : 0;
       default:
         throw new Error(`add-on ${addon.name} has no runner`);
     }

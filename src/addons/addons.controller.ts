@@ -10,6 +10,7 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import type { Project } from '../projects/project.entity';
 import { AddonResponse } from './addon.serializer';
+import { DeliveryResponse } from './webhook-delivery.serializer';
 import { AddonContext } from './addons.repository';
 import { AddonsService } from './addons.service';
 import { CreateAddonDto, UpdateAddonDto } from './dto/addon-fields.dto';
@@ -67,6 +68,13 @@ export class AddonsController {
   @ManageTarget('addon')
   trigger(@Target() context: AddonContext, @Urls() urls: UrlBuilder): Promise<{ detail: string; url: string; logs_url: string }> {
     return this.addons.trigger(context, urls);
+  }
+
+  /** This server's: a webhook add-on's deliveries (change, attempts, last status, error), for those who manage it. */
+  @Get('addons/:id/deliveries')
+  @ManageTarget('addon')
+  deliveries(@Target() context: AddonContext, @PageParams() page: PageRequest, @Urls() urls: UrlBuilder): Promise<Page<DeliveryResponse>> {
+    return this.addons.deliveries(context, page, urls);
   }
 
   @Post('components/:project/:component/addons')

@@ -16,6 +16,8 @@ import { validConfiguration } from './addon-configuration';
 import { mayManage, mayManageSiteWide } from './addon-access';
 import { AddonRunners } from './addon-runners';
 import { TasksService } from '../tasks/tasks.service';
+import { DeliveryResponse, serializeDelivery } from './webhook-delivery.serializer';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { AddonResponse, serializeAddon } from './addon.serializer';
 import { AddonContext, AddonsRepository, AddonTarget } from './addons.repository';
 import { CreateAddonDto, UpdateAddonDto } from './dto/addon-fields.dto';
@@ -35,6 +37,7 @@ export class AddonsService {
     private readonly config: AppConfig,
     private readonly runners: AddonRunners,
     private readonly tasks: TasksService,
+    private readonly webhookDeliveries: WebhookDeliveriesRepository,
   ) {}
 
   /** The add-ons of the components and projects the caller sees; site-wide ones to those who manage them. */
@@ -89,6 +92,14 @@ export class AddonsService {
     const task = await this.tasks.start('addon.trigger', { addonId: context.addon.id });
     // The task's own page carries the run's log and result.
     return { detail: 'Add-on triggered.', url: urls.task(task.id), logs_url: urls.task(task.id) };
+  }
+
+  /** A webhook add-on's delivery history, newest first (other add-ons have none). */
+  async deliveries(context: AddonContext, request: PageRequest, urls: UrlBuilder): Promise<Page<DeliveryResponse>> {
+    const id = context.addon.id;
+    return paginate(request, await this.webhookDeliveries.count(id), async (offset, limit) =>
+      (await this.webhookDeliveries.page(id, offset, limit)).map((delivery) => serializeDelivery(delivery, urls)),
+    );
   }
 
   async remove(context: AddonContext, actor: Actor): Promise<void> {

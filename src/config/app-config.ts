@@ -31,6 +31,7 @@ export class AppConfig {
   readonly searchConcurrency: { perCaller: number; total: number };
   readonly projectRemovalBackgroundUnits: number;
   readonly eventsPollMs: number;
+  readonly webhookRetryDelayMs: number;
   readonly logLevel: string;
   readonly siteTitle: string;
   readonly vcsAllowedSchemes: string[];
@@ -59,6 +60,7 @@ export class AppConfig {
     this.searchConcurrency = { perCaller: env.SEARCH_CONCURRENCY_PER_CALLER, total: env.SEARCH_CONCURRENCY_TOTAL };
     this.projectRemovalBackgroundUnits = env.PROJECT_REMOVAL_BACKGROUND_UNITS;
     this.eventsPollMs = env.EVENTS_POLL_MS;
+    this.webhookRetryDelayMs = env.WEBHOOK_RETRY_DELAY_MS;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;
     this.vcsAllowedSchemes = env.VCS_ALLOW_SCHEMES.split(',').map((scheme) => scheme.trim());

@@ -218,11 +218,6 @@ export class UrlBuilder {
     return this.api('addons', id);
   }
 
-  /** A webhook add-on's delivery history. */
-  addonDeliveries(id: number): string {
-    return this.api('addons', id, 'deliveries');
-  }
-
   screenshots(): string {
     return this.api('screenshots');
   }
