@@ -12,6 +12,7 @@ import { CreateUnitsAndChanges1763780010000 } from './1763780010000-create-units
 import { CreateScreenshots1763780011000 } from './1763780011000-create-screenshots';
 import { CreateRepositoryUpdates1763780020000 } from './1763780020000-create-repository-updates';
 import { CreateEventOutbox1763780040000 } from './1763780040000-create-event-outbox';
+import { CreateAddons1763780050000 } from './1763780050000-create-addons';
 import { CreateNotificationEmails1763780060000 } from './1763780060000-create-notification-emails';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   CreateScreenshots1763780011000,
   CreateRepositoryUpdates1763780020000,
   CreateEventOutbox1763780040000,
+  CreateAddons1763780050000,
   CreateNotificationEmails1763780060000,
 ];

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AddonsModule } from './addons/addons.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ChangesModule } from './changes/changes.module';
 import { ComponentListsModule } from './component-lists/component-lists.module';
@@ -74,6 +75,7 @@ export class AppModule {
         ScreenshotStorageModule,
         ScreenshotsModule,
         HooksModule,
+        AddonsModule.forRoot(config, { workers: worker || config.runWorkers }),
         ExportsModule,
         RootModule,
       ],

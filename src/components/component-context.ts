@@ -11,6 +11,8 @@ export interface ComponentContext {
   sourceLanguage: Language;
   /** The component whose repository this one shares (`weblate://` URL), if any. */
   linked: { component: Component; projectSlug: string; path: string } | null;
+  /** Its own add-ons (not its project's or the site's), by id. */
+  addonIds: number[];
 }
 
 /** The component whose working copy this one uses: its parent for a `weblate://` link, otherwise itself. */

@@ -82,6 +82,7 @@ export class ComponentLookupRepository {
     const projectById = new Map(projects.map((p) => [p.id, p]));
     const languageById = new Map(languages.map((l) => [l.id, l]));
     const parentById = new Map(parents.map((p) => [p.id, p]));
+    const addonIds = await this.addonIdsOf(components.map((c) => c.id));
     const pathOf = (c: Component) => (c.categoryId === null ? c.slug : `${paths.get(c.categoryId)}/${c.slug}`);
     return components.map((component) => {
       const parent = component.linkedComponentId === null ? undefined : parentById.get(component.linkedComponentId);
@@ -91,8 +92,18 @@ export class ComponentLookupRepository {
         path: pathOf(component),
         sourceLanguage: languageById.get(component.sourceLanguageId)!,
         linked: parent ? { component: parent, projectSlug: projectById.get(parent.projectId)!.slug, path: pathOf(parent) } : null,
+        addonIds: addonIds.get(component.id) ?? [],
       };
     });
+  }
+
+  /** Component id → the ids of its add-ons, oldest first (the `addons` links of the component). */
+  private async addonIdsOf(ids: number[]): Promise<Map<number, number[]>> {
+    const rows: { component_id: number; ids: number[] }[] = await this.dataSource.query(
+      'SELECT component_id, array_agg(id ORDER BY id) AS ids FROM addons WHERE component_id = ANY($1::int[]) GROUP BY component_id',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.component_id, row.ids]));
   }
 
   /** Category id → slash-joined slugs from the top-level category down. */

@@ -78,7 +78,7 @@ function componentBody(context: ComponentContext, urls: UrlBuilder) {
     is_glossary: c.isGlossary,
     glossary_color: c.glossaryColor,
     locked: c.locked,
-    addons: [] as string[],
+    addons: context.addonIds.map((id) => urls.addon(id)),
     url: urls.component(project.slug, path),
     web_url: urls.componentWeb(project.slug, path),
     repository_url: part('repository'),

@@ -32,6 +32,7 @@ export class AppConfig {
   readonly projectRemovalBackgroundUnits: number;
   readonly eventsPollMs: number;
   readonly smtp: { url: string; from: string } | null;
+  readonly webhookRetryDelayMs: number;
   readonly logLevel: string;
   readonly siteTitle: string;
   readonly vcsAllowedSchemes: string[];
@@ -61,6 +62,7 @@ export class AppConfig {
     this.projectRemovalBackgroundUnits = env.PROJECT_REMOVAL_BACKGROUND_UNITS;
     this.eventsPollMs = env.EVENTS_POLL_MS;
     this.smtp = env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null;
+    this.webhookRetryDelayMs = env.WEBHOOK_RETRY_DELAY_MS;
     this.logLevel = env.LOG_LEVEL;
     this.siteTitle = env.SITE_TITLE;
     this.vcsAllowedSchemes = env.VCS_ALLOW_SCHEMES.split(',').map((scheme) => scheme.trim());

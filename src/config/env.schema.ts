@@ -105,6 +105,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   EVENTS_POLL_MS = 1000;
 
+  /** How long a webhook delivery that failed waits before its next attempt, in milliseconds; doubled after each failure. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  WEBHOOK_RETRY_DELAY_MS = 30_000;
+
   /** Projects with more strings than this are deleted by a background task (the request answers at once). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;

@@ -1,3 +1,5 @@
+import { Addon } from '../addons/addon.entity';
+import { WebhookDelivery } from '../addons/webhook-delivery.entity';
 import { Group } from '../auth/group.entity';
 import { Category } from '../categories/category.entity';
 import { Change } from '../changes/change.entity';
@@ -18,4 +20,4 @@ import { NotificationSubscription } from '../users/notification-subscription.ent
 import { User } from '../users/user.entity';
 
 /** Every entity of the application; the DataSource loads exactly these. */
-export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, Unit, ComponentList, ComponentListRule, Label, Change, Screenshot, ScreenshotUnit];
+export const ENTITIES = [User, ApiToken, NotificationSubscription, Task, Language, Plural, Role, Group, Project, Category, Component, Translation, Unit, ComponentList, ComponentListRule, Label, Change, Screenshot, ScreenshotUnit, Addon, WebhookDelivery];

@@ -12,6 +12,8 @@ export interface JobPayloads {
   'project.remove': { projectId: number };
   /** Pull a working copy (its owning component) and re-read its files, as a notification hook asked. */
   'repository.update': { componentId: number };
+  /** Run one add-on now over what it is installed on (POST /api/addons/<id>/trigger/). */
+  'addon.trigger': { addonId: number };
 }
 
 export type JobName = keyof JobPayloads & string;

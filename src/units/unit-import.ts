@@ -13,6 +13,9 @@ import { failingChecksFor, joinFlags } from './unit-checks';
 import { toRow } from './unit-rows';
 import { deleteUnits, unitIdsByHashOf, upsertUnits } from './unit-rows.repository';
 
+/** Formats whose files say a string needs editing (fuzzy flags, states): for the others, the database's word stays. */
+const EXPRESSES_NEEDS_EDITING = new Set(['po', 'po-mono', 'ts', 'xliff', 'plainxliff', 'xliff2', 'csv', 'xlsx']);
+
 export interface ImportSummary {
   /** Translations whose file changed and were read again. */
   updated: number;
@@ -75,7 +78,7 @@ export class UnitImport {
     let sourceUnitIds: Map<string, number> | undefined;
     for (const translation of changed) {
       if (!translation.info.isSource) sourceUnitIds ??= await unitIdsByHashOf(manager, source.id);
-      units += await this.store(manager, flags, translation, sourceUnitIds ?? null);
+      units += await this.store(manager, flags, translation, sourceUnitIds ?? null, !EXPRESSES_NEEDS_EDITING.has(component.fileFormat));
     }
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
     return { updated: changed.length, units, unreadable };
@@ -83,9 +86,11 @@ export class UnitImport {
 
   /**
    * `checkFlags`: the project's and component's check_flags, which apply to every string; `sourceUnitIds`: the
-   * source translation's unit ids by hash, null when storing the source translation itself.
+   * source translation's unit ids by hash, null when storing the source translation itself; `keepNeedsEditing`: see upsertUnits.
    */
-  private async store(manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceUnitIds: ReadonlyMap<string, number> | null): Promise<number> {
+  private async store(
+    manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceUnitIds: ReadonlyMap<string, number> | null, keepNeedsEditing: boolean,
+  ): Promise<number> {
     const { info } = translation;
     const scope = { flags: checkFlags, pluralCount: info.plural.count, languageCode: info.languageCode, isSource: info.isSource };
     const seen = new Set<string>();
@@ -98,8 +103,16 @@ export class UnitImport {
       // A key repeated in one file is one string, as in Weblate; the first occurrence wins.
       .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
     const stored = await unitIdsByHashOf(manager, info.id);
-    await upsertUnits(manager, info.id, rows, sourceUnitIds);
+    await upsertUnits(manager, info.id, rows, sourceUnitIds, keepNeedsEditing);
     await deleteUnits(manager, [...stored].filter(([hash]) => !seen.has(hash)).map(([, id]) => id));
+    // A file read before that now has new strings announces each (unit.post-create): they came from the
+    // repository. The first read of a file (a new component or language) announces none, as Weblate.
+    const added = rows.filter((row) => !stored.has(row.idHash)).map((row) => row.idHash);
+    if (info.revision !== '' && added.length > 0) {
+      const action = info.isSource ? ChangeAction.NewSourceRepo : ChangeAction.NewUnitRepo;
+      const ids = await unitIdsByHashOf(manager, info.id, added);
+      await this.changes.recordMany(manager, [...ids.values()].map((unitId) => ({ action, translationId: info.id, unitId })));
+    }
     await setRevision(manager, info.id, translation.revision);
     return rows.length;
   }

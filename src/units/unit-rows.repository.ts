@@ -17,9 +17,12 @@ const BATCH = 5000;
  * Stores a file's units in one translation with set-based statements, linked to the source units `sourceUnits`
  * (their ids by id hash, from `unitIdsByHashOf`; null in the source translation). A unit edited in the database
  * and not yet written (pending) keeps its target and state; an approval survives a file that cannot express it;
- * unchanged rows are not rewritten.
+ * unchanged rows are not rewritten. `keepNeedsEditing`: the format cannot say a string needs editing, so one marked
+ * so in the database (by a flag add-on) stays so while the file leaves its text as it was.
  */
-export async function upsertUnits(manager: EntityManager, translationId: number, rows: readonly UnitRow[], sourceUnits: ReadonlyMap<string, number> | null): Promise<void> {
+export async function upsertUnits(
+  manager: EntityManager, translationId: number, rows: readonly UnitRow[], sourceUnits: ReadonlyMap<string, number> | null, keepNeedsEditing = false,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const column = <T>(pick: (row: UnitRow) => T) => batch.map(pick);
@@ -39,6 +42,7 @@ export async function upsertUnits(manager: EntityManager, translationId: number,
          target = CASE WHEN units.pending THEN units.target ELSE EXCLUDED.target END,
          state = CASE WHEN units.pending THEN units.state
            WHEN units.state = 30 AND EXCLUDED.state = 20 AND units.target = EXCLUDED.target THEN units.state
+           WHEN $17 AND units.state = 10 AND EXCLUDED.state = 20 AND units.target = EXCLUDED.target THEN units.state
            ELSE EXCLUDED.state END,
          failing_checks = CASE WHEN units.pending THEN units.failing_checks ELSE EXCLUDED.failing_checks END,
          last_updated = CASE WHEN NOT units.pending AND units.target IS DISTINCT FROM EXCLUDED.target THEN now()
@@ -64,6 +68,7 @@ export async function upsertUnits(manager: EntityManager, translationId: number,
         column((row) => row.numChars),
         column((row) => textArrayLiteral(row.failingChecks)),
         column((row) => sourceUnits?.get(row.idHash) ?? null),
+        keepNeedsEditing,
       ],
     );
   }

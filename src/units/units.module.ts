@@ -5,6 +5,7 @@ import { TranslationRenderer } from './translation-renderer';
 import { TranslationScanner } from './translation-scanner';
 import { TranslationStatistics } from './translation-statistics.repository';
 import { TranslationUnitsController } from './translation-units.controller';
+import { UnitAutomation } from './unit-automation.service';
 import { UnitCreationService } from './unit-creation.service';
 import { UnitEditingService } from './unit-editing.service';
 import { UnitImport } from './unit-import';
@@ -21,7 +22,7 @@ import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 @Module({
   imports: [TranslationsModule, WorkingCopiesModule, UsersModule],
   controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
-  providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement],
-  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics],
+  providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement, UnitAutomation],
+  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitAutomation],
 })
 export class UnitsModule {}

@@ -263,6 +263,44 @@ function probes(rules: Map<string, ObjectRule>): Record<string, Probe> {
       send: (ctx) => request(ctx, 'post', `/api/users/${ctx.fx.other.user.username}/groups/`).send({ group_id: ctx.fx.groupId }),
       refused: forbidden(),
     },
+    ...addonProbes(rule),
+  };
+}
+
+/** The add-ons the probes show: a webhook (whose secret is shown to managers only) of P's component, of P, and site-wide. */
+const ADDONS: { component: number; project: number; site: number } = { component: 0, project: 0, site: 0 };
+
+async function createAddons(t: TestApp, fx: MatrixFixtures): Promise<void> {
+  const insert = async (componentId: number | null, projectId: number | null) => {
+    const [{ id }]: { id: number }[] = await t.dataSource.query(
+      `INSERT INTO addons (name, component_id, project_id, configuration)
+       VALUES ('weblate.webhook.webhook', $1, $2, '{"webhook_url": "https://example.com/hook", "secret": "c2VjcmV0", "events": []}') RETURNING id`,
+      [componentId, projectId],
+    );
+    return id;
+  };
+  ADDONS.component = await insert(P(fx).component.id, null);
+  ADDONS.project = await insert(null, P(fx).project.id);
+  ADDONS.site = await insert(null, null);
+}
+
+function addonProbes(rule: (name: string) => ObjectRule): Record<string, Probe> {
+  const showsSecret = (id: () => number, name: string): Probe => ({
+    rules: [rule(name)],
+    route: 'GET /api/addons/:id/',
+    target: { kind: 'addon', params: () => ({ id: String(id()) }) },
+    send: (ctx) => request(ctx, 'get', `/api/addons/${id()}/`),
+    refused: (res) => res.status === 200 && !('secret' in res.body.configuration),
+  });
+  return {
+    'addon.manage-on-component': showsSecret(() => ADDONS.component, 'addon.manage-on-component'),
+    'addon.manage-on-project': showsSecret(() => ADDONS.project, 'addon.manage-on-project'),
+    'addon.manage-site-wide': {
+      rules: [rule('addon.manage-site-wide')],
+      route: 'GET /api/addons/',
+      send: (ctx) => request(ctx, 'get', '/api/addons/?page_size=1000'),
+      refused: (res) => res.status === 200 && !(res.body.results as { id: number }[]).some((addon) => addon.id === ADDONS.site),
+    },
   };
 }
 
@@ -282,6 +320,7 @@ describe('object rules', () => {
     await t.dataSource.query(`UPDATE components SET new_lang = 'contact' WHERE id = $1`, [P(fx).component.id]);
     await t.dataSource.query(`INSERT INTO languages (code, name) VALUES ('x-untranslated', 'Untranslated')`);
     await createTranslation(t, await createComponent(t, P(fx).project, { slug: TWIN, restricted: true }), 'cs');
+    await createAddons(t, fx);
   }, 60_000);
 
   afterAll(() => t?.close());

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PermissionService } from '../../src/auth/permission.service';
-import { ProjectPermission, ProjectSelection, REPOSITORY_OPERATIONS } from '../../src/auth/permissions.data';
+import { Permission, ProjectPermission, ProjectSelection, REPOSITORY_OPERATIONS } from '../../src/auth/permissions.data';
 import { PermissionScope, UserPermissions } from '../../src/auth/user-permissions';
 import { Category } from '../../src/categories/category.entity';
 import { Component } from '../../src/components/component.entity';
@@ -70,6 +70,7 @@ const HANDLED_KINDS: Record<AccessPolicy['kind'], true> = {
   view: true,
   permission: true,
   'repository-operation': true,
+  manage: true,
 };
 
 export function isHandledPolicy(policy: AccessPolicy | undefined): boolean {
@@ -204,6 +205,15 @@ async function createScreenshot(t: TestApp, fx: MatrixFixtures, scenario: Scenar
     .attach('image', PNG, 'matrix.png');
   if (res.status !== 201) throw new Error(`creating a screenshot answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+/** A webhook add-on of the component (one may be installed several times), its URL a public one. */
+async function createAddon(t: TestApp, component: Component): Promise<number> {
+  const [{ id }]: { id: number }[] = await t.dataSource.query(
+    `INSERT INTO addons (name, component_id, configuration) VALUES ('weblate.webhook.webhook', $1, '{"webhook_url": "https://example.com/hook", "secret": "", "events": []}') RETURNING id`,
+    [component.id],
+  );
+  return id;
 }
 
 async function createChange(t: TestApp, project: Project): Promise<number> {
@@ -400,6 +410,11 @@ const PARAMS: Record<string, ParamSource> = {
       return unitId;
     },
   },
+  'addons/:id': {
+    scoped: true,
+    value: ({ t, fx, scenario }) => once(fx, `add-on of ${scenario.label}`, () => createAddon(t, scenario.component)),
+    disposable: ({ t, scenario }) => createAddon(t, scenario.component),
+  },
   // A change of the public project, which every caller (the project token included) may see.
   'changes/:id': { value: ({ t, fx }) => once(fx, 'change', () => createChange(t, fx.scenarios[0].project)) },
   'groups/:id': { value: ({ fx }) => fx.groupId, disposable: async ({ t }) => (await createGroup(t)).id },
@@ -582,7 +597,7 @@ function targetPermission(policy: AccessPolicy, body: Record<string, unknown>): 
  * they are anonymous and might be allowed once signed in.
  */
 export function expectedFor(
-  policy: AccessPolicy, caller: Caller, scope: PermissionScope | null, requireLogin: boolean, body: Record<string, unknown> = {},
+  policy: AccessPolicy, caller: Caller, scope: PermissionScope | null, requireLogin: boolean, body: Record<string, unknown> = {}, manage?: Permission,
 ): Expected {
   const anonymous = caller.user.isAnonymous;
   if (policy.kind === 'open') return OK;
@@ -605,6 +620,12 @@ export function expectedFor(
       if (!caller.permissions.canSee(scope)) return exactly(404);
       if (permission && !caller.permissions.can(permission, scope)) return denied;
       return OK_FOUND;
+    }
+    case 'manage': {
+      // The matrix's add-ons are component add-ons: seen as their component is, managed with what the loader names.
+      if (!scope || !manage) throw new Error(`a manage policy needs the scope of its ${policy.target} and the permission to manage it`);
+      if (!caller.permissions.canSee(scope)) return exactly(404);
+      return caller.permissions.can(manage, scope) ? OK_FOUND : denied;
     }
     default: {
       const unknown: never = policy;
@@ -656,13 +677,19 @@ async function send(t: TestApp, method: string, path: string, auth: string | und
   return res.status;
 }
 
-async function targetScope(
+/** The object a route names, as the policy guard sees it: where permissions are checked, and what managing it takes. */
+interface PolicyTarget {
+  scope: PermissionScope | null;
+  manage?: Permission;
+}
+
+async function loadTarget(
   t: TestApp, policy: AccessPolicy, route: ReviewedRoute, params: Record<string, string>, path: string,
-): Promise<PermissionScope | null> {
-  if (policy.kind !== 'view' && policy.kind !== 'permission' && policy.kind !== 'repository-operation') return null;
+): Promise<PolicyTarget | null> {
+  if (policy.kind !== 'view' && policy.kind !== 'permission' && policy.kind !== 'repository-operation' && policy.kind !== 'manage') return null;
   const target = await t.app.get(TargetLoader).load(policy.target, params);
   if (!target) throw new Error(`fixture problem: ${path} names no ${policy.target} (${route.route})`);
-  return target.scope;
+  return target;
 }
 
 /** The expectation of one cell without sending anything (for checking the generator itself). */
@@ -673,7 +700,8 @@ export async function expectedCell(
   const caller = fx.callers.find((c) => c.name === callerName)!;
   const { path, params } = await resolvePath(route, { t, fx, scenario });
   if (!route.policy) throw new Error(`${route.route} has no policy`);
-  return expectedFor(route.policy, caller, await targetScope(t, route.policy, route, params, path), fx.requireLogin, body).label;
+  const target = await loadTarget(t, route.policy, route, params, path);
+  return expectedFor(route.policy, caller, target?.scope ?? null, fx.requireLogin, body, target?.manage).label;
 }
 
 /** Sends the route's request as every caller (in every scenario, for routes naming a project-scoped object). */
@@ -687,7 +715,8 @@ export async function runRow(t: TestApp, fx: MatrixFixtures, route: ReviewedRout
       const label = [scoped ? scenario.label : '—', variant.label].filter(Boolean).join(' · ');
       for (const caller of fx.callers) {
         const { path, params, disposable } = await resolvePath(route, { t, fx, scenario });
-        const expected = expectedFor(policy, caller, await targetScope(t, policy, route, params, path), fx.requireLogin, variant.body);
+        const target = await loadTarget(t, policy, route, params, path);
+        const expected = expectedFor(policy, caller, target?.scope ?? null, fx.requireLogin, variant.body, target?.manage);
         if (expected.allowed && (!variant.sendAllowed || (route.method === 'DELETE' && !disposable))) {
           cells.push({ scenario: label, caller: caller.name, path, expected, actual: 'skip', pass: true });
           continue;

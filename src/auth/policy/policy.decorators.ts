@@ -10,7 +10,8 @@ export type AccessPolicy =
   | { kind: 'site-permission'; permission: SitePermission }
   | { kind: 'view'; target: TargetKind }
   | { kind: 'permission'; permission: ProjectPermission; target: TargetKind }
-  | { kind: 'repository-operation'; target: TargetKind };
+  | { kind: 'repository-operation'; target: TargetKind }
+  | { kind: 'manage'; target: TargetKind };
 
 export const ACCESS_POLICY = 'accessPolicy';
 
@@ -43,3 +44,10 @@ export const RequirePermission = (permission: ProjectPermission, target: TargetK
  */
 export const RequireRepositoryOperation = (target: TargetKind) =>
   SetMetadata(ACCESS_POLICY, { kind: 'repository-operation', target } satisfies AccessPolicy);
+
+/**
+ * Managing the object the path names, with the permission its loader says it takes: an add-on needs
+ * component.edit on its component, project.edit on its project, management.addons site-wide. 404 if the caller
+ * cannot see it, 403 if they may not manage it.
+ */
+export const ManageTarget = (target: TargetKind) => SetMetadata(ACCESS_POLICY, { kind: 'manage', target } satisfies AccessPolicy);

@@ -2,13 +2,13 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { PermissionService } from '../permission.service';
-import { ProjectPermission, REPOSITORY_OPERATIONS } from '../permissions.data';
+import { Permission, ProjectPermission, REPOSITORY_OPERATIONS } from '../permissions.data';
 import { PermissionScope, UserPermissions } from '../user-permissions';
 import { AppConfig } from '../../config/app-config';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../core/errors/domain-error';
 import { requestContext } from '../../core/http/request-context';
 import { ACCESS_POLICY, AccessPolicy } from './policy.decorators';
-import { setTarget, TargetKind, TargetLoader } from './target';
+import { LoadedTarget, setTarget, TargetKind, TargetLoader } from './target';
 import { MESSAGES } from '../../core/validation/field-rules';
 
 class MissingPolicyError extends Error {}
@@ -54,20 +54,33 @@ export class PolicyGuard implements CanActivate {
         // Visibility first, so an invisible object is 404 whatever the body says.
         const { scope, permissions } = await this.visibleTarget(req, policy.target);
         const permission = policy.kind === 'permission' ? policy.permission : operationPermission(req.body);
+        if (!scope) throw new Error(`a ${policy.kind} policy was given a site-level ${policy.target}`);
         if (!permissions.can(permission, scope)) throw denied();
+        return true;
+      }
+      case 'manage': {
+        const { scope, permissions, manage } = await this.visibleTarget(req, policy.target);
+        if (!manage) throw new Error(`the ${policy.target} loader names no permission to manage it`);
+        if (!(scope ? permissions.can(manage, scope) : permissions.hasSite(manage))) throw denied();
         return true;
       }
     }
   }
 
   /** Guards run before pipes: the guard loads the target itself and hands it on, so nothing loads it twice. */
-  private async visibleTarget(req: Request, kind: TargetKind): Promise<{ scope: PermissionScope; permissions: UserPermissions }> {
+  private async visibleTarget(req: Request, kind: TargetKind): Promise<{ scope: PermissionScope | null; permissions: UserPermissions; manage?: Permission }> {
     const target = await this.targets.load(kind, req.params as Record<string, string>);
     const permissions = await this.permissions.forRequest(req);
-    if (!target || !permissions.canSee(target.scope)) throw new NotFoundError();
+    if (!target || !canSee(permissions, target)) throw new NotFoundError();
     setTarget(req, target);
-    return { scope: target.scope, permissions };
+    return { scope: target.scope, permissions, manage: target.manage };
   }
+}
+
+/** A site-level object is seen by those who may manage it; any other by those who see its project (and component). */
+function canSee(permissions: UserPermissions, target: LoadedTarget): boolean {
+  if (target.scope) return permissions.canSee(target.scope);
+  return target.manage !== undefined && permissions.hasSite(target.manage);
 }
 
 function operationPermission(body: unknown): ProjectPermission {

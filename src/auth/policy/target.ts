@@ -1,13 +1,20 @@
 import { createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import type { Permission } from '../permissions.data';
 import type { PermissionScope } from '../user-permissions';
 
 /** The kinds of object a route can act on, found from its path parameters. */
-export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'unit' | 'screenshot';
+export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'unit' | 'screenshot' | 'addon';
 
 export interface LoadedTarget {
-  scope: PermissionScope;
+  /**
+   * Where permissions on it are checked; null for an object of the site itself (an add-on installed site-wide),
+   * which only holders of its `manage` permission see.
+   */
+  scope: PermissionScope | null;
   entity: unknown;
+  /** The permission managing this object takes, for `ManageTarget` routes: it depends on the object (add-ons). */
+  manage?: Permission;
 }
 
 export type LoadTarget = (params: Record<string, string>) => Promise<LoadedTarget | null>;

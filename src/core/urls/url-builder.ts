@@ -42,10 +42,10 @@ export class UrlBuilder {
     return `${this.base}/api/`;
   }
 
-  /** The collections listed by `GET /api/`, in Weblate's order: those this server has (Weblate also lists `addons` and `memory`). */
+  /** The collections listed by `GET /api/`, in Weblate's order: those this server has (Weblate also lists `memory`). */
   collections(): Record<string, string> {
     const names = [
-      'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'projects', 'roles',
+      'addons', 'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'projects', 'roles',
       'screenshots', 'tasks', 'translations', 'units', 'users',
     ];
     return Object.fromEntries(names.map((name) => [name, this.api(name)]));
@@ -208,6 +208,14 @@ export class UrlBuilder {
   /** The editor of one string: Weblate addresses it by the hexadecimal id_hash (`checksum`). */
   unitWeb(projectSlug: string, componentPath: string, languageCode: string, idHash: string): string {
     return `${this.translateWeb(projectSlug, componentPath, languageCode)}?checksum=${BigInt(idHash).toString(16)}`;
+  }
+
+  addons(): string {
+    return this.api('addons');
+  }
+
+  addon(id: number): string {
+    return this.api('addons', id);
   }
 
   screenshots(): string {

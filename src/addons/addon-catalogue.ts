@@ -1,0 +1,130 @@
+import type { EventName } from '../events/events';
+import { ChangeAction } from '../changes/change-actions';
+
+/** What an add-on runs on: the events of the backbone (events/events.ts), and the daily run. */
+type AddonEvent = EventName | 'daily';
+
+/** The component facts compatibility depends on. */
+interface ComponentFacts {
+  fileFormat: string;
+  editTemplate: boolean;
+}
+
+/** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
+interface ConfigurationSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties: false;
+}
+
+export interface AddonDefinition {
+  name: string;
+  /** Several instances on one component, project or the site (Weblate's `multiple`); otherwise one. */
+  multiple: boolean;
+  events: readonly AddonEvent[];
+  /** Its configuration; defaults fill in what a request leaves out. */
+  schema: ConfigurationSchema;
+  /** Configuration fields only those who manage the add-on see (a webhook's secret). */
+  secretFields?: readonly string[];
+  /** Configuration fields naming a URL the server sends requests to: held to the repository URL policy. */
+  urlFields?: readonly string[];
+  /** Why it cannot run on a component, or null (Weblate's `can_install`). */
+  incompatibility?: (component: ComponentFacts) => string | null;
+}
+
+const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, additionalProperties: false };
+
+/** Formats whose own fuzzy flag the flag add-ons would fight with (Weblate's FlagBase.can_install). */
+const FUZZY_FORMATS = new Set(['ts', 'po', 'po-mono']);
+
+const flagIncompatibility = (component: ComponentFacts) =>
+  FUZZY_FORMATS.has(component.fileFormat) ? `the ${component.fileFormat} format marks strings needing editing itself.` : null;
+
+/**
+ * The add-ons this server runs. Each acts on the database only (strings, states, flags, labels, comments) or
+ * sends webhooks; add-ons that write the repository's files wait for the working-copy pipeline (see UNAVAILABLE).
+ */
+export const ADDONS: readonly AddonDefinition[] = [
+  {
+    name: 'weblate.flags.source_edit',
+    multiple: false,
+    events: ['unit.post-create'],
+    schema: NO_CONFIGURATION,
+    incompatibility: (component) =>
+      flagIncompatibility(component) ?? (component.editTemplate ? null : 'its source strings are not editable (edit_template is off).'),
+  },
+  { name: 'weblate.flags.target_edit', multiple: false, events: ['unit.post-create'], schema: NO_CONFIGURATION, incompatibility: flagIncompatibility },
+  { name: 'weblate.flags.same_edit', multiple: false, events: ['unit.post-create'], schema: NO_CONFIGURATION, incompatibility: flagIncompatibility },
+  { name: 'weblate.generate.prefill', multiple: true, events: ['component.update', 'repository.post-update', 'daily'], schema: NO_CONFIGURATION },
+  { name: 'weblate.generate.fill_read_only', multiple: true, events: ['component.update', 'repository.post-update', 'daily'], schema: NO_CONFIGURATION },
+  {
+    name: 'weblate.removal.comments',
+    multiple: false,
+    events: ['daily'],
+    schema: { type: 'object', properties: { age: { type: 'integer', minimum: 0, default: 30 } }, additionalProperties: false },
+  },
+  {
+    name: 'weblate.removal.suggestions',
+    multiple: false,
+    events: ['daily'],
+    schema: {
+      type: 'object',
+      properties: { age: { type: 'integer', minimum: 0, default: 30 }, votes: { type: 'integer', default: 0 } },
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'weblate.webhook.webhook',
+    multiple: true,
+    events: ['change'],
+    secretFields: ['secret'],
+    urlFields: ['webhook_url'],
+    schema: {
+      type: 'object',
+      properties: {
+        webhook_url: { type: 'string', minLength: 1, maxLength: 2000 },
+        // Standard Webhooks secrets are base64, optionally after `whsec_`.
+        secret: { type: 'string', pattern: '^(whsec_)?([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$', maxLength: 200, default: '' },
+        events: { type: 'array', items: { type: 'integer', enum: Object.values(ChangeAction).filter((code) => typeof code === 'number') }, uniqueItems: true, default: [] },
+      },
+      required: ['webhook_url'],
+      additionalProperties: false,
+    },
+  },
+];
+
+const WORKING_COPY = "it writes the repository's files, which add-ons cannot do on this server yet.";
+
+/** Weblate's other add-ons, refused as incompatible with the reason. */
+export const UNAVAILABLE: Readonly<Record<string, string>> = {
+  'weblate.cdn.cdnjs': "it publishes to Weblate's localization CDN, which this server does not provide.",
+  'weblate.cdn.files': "it publishes to Weblate's localization CDN, which this server does not provide.",
+  'weblate.fedora_messaging.publish': 'it publishes to a Fedora Messaging (AMQP) broker, which this server does not reach.',
+  'weblate.webhook.slack': 'it posts to Slack, which this server does not reach.',
+  'weblate.autotranslate.autotranslate': 'automatic translation is not available on this server.',
+  'weblate.generate.pseudolocale': 'pseudolocale generation is not available on this server.',
+  'weblate.flags.bulk': 'bulk edits by add-on are not available on this server yet.',
+  'weblate.flags.target_repo_update': 'strings updated in the repository are not reported to add-ons on this server yet.',
+  'weblate.discovery.discovery': WORKING_COPY,
+  'weblate.consistency.languages': WORKING_COPY,
+  'weblate.cleanup.generic': WORKING_COPY,
+  'weblate.cleanup.blank': WORKING_COPY,
+  'weblate.hosted.reset': WORKING_COPY,
+  'weblate.generate.generate': WORKING_COPY,
+  'weblate.gettext.mo': WORKING_COPY,
+  'weblate.gettext.linguas': WORKING_COPY,
+  'weblate.gettext.configure': WORKING_COPY,
+  'weblate.gettext.msgmerge': WORKING_COPY,
+  'weblate.gettext.xgettext': WORKING_COPY,
+  'weblate.gettext.authors': WORKING_COPY,
+  'weblate.git.squash': WORKING_COPY,
+  'weblate.properties.sort': WORKING_COPY,
+  'weblate.resx.update': WORKING_COPY,
+};
+
+const BY_NAME = new Map(ADDONS.map((definition) => [definition.name, definition]));
+
+export function addonDefinition(name: string): AddonDefinition | undefined {
+  return BY_NAME.get(name);
+}

@@ -1,0 +1,119 @@
+import { EntityManager } from 'typeorm';
+import { UnitState } from '../formats';
+
+/** A unit an automated edit changed, for its change record. */
+export interface AutomatedEdit {
+  unitId: number;
+  translationId: number;
+  target: string[];
+  old: string[];
+}
+
+/** Which of a new string's translations the flag add-ons mark: source strings, translations, or unchanged translations. */
+export type FlagRule = 'source' | 'target' | 'same';
+
+const FLAG_CONDITIONS: Record<FlagRule, string> = {
+  source: 't.is_source',
+  target: 'NOT t.is_source',
+  // Unchanged from the source, unless the string's flags say that is fine (Weblate's ignore-same).
+  same: `NOT t.is_source AND u.target = u.source AND (coalesce(su.flags, '') || ',' || coalesce(su.extra_flags, '') || ',' || u.flags) !~ '(^|,)\\s*ignore-same\\s*(,|$)'`,
+};
+
+/*
+ * The edits add-ons make (add-ons/), set-based, in the transaction of the event that asked for them. Strings keep
+ * their pending state: these edits are the database's, and reach the files when the translation is next written.
+ */
+
+/** Marks the string as needing editing when the rule applies: translated, not read-only (Weblate's flag add-ons). */
+export async function markForEditing(manager: EntityManager, unitId: number, rule: FlagRule): Promise<AutomatedEdit[]> {
+  return editRows(
+    manager,
+    `UPDATE units u SET state = ${UnitState.Fuzzy}, last_updated = now()
+       FROM translations t, units self LEFT JOIN units su ON su.id = self.source_unit_id
+      WHERE u.id = $1 AND self.id = u.id AND t.id = u.translation_id AND u.state >= ${UnitState.Translated} AND u.state < ${UnitState.ReadOnly}
+        AND ${FLAG_CONDITIONS[rule]}
+      RETURNING u.id, u.translation_id, u.target, u.target AS old`,
+    [unitId],
+  );
+}
+
+/**
+ * Fills the component's untranslated strings with their source, as needing editing (Weblate's prefill): every plural
+ * form gets the source form of its index, or the last one the source has.
+ */
+export async function prefillFromSource(manager: EntityManager, componentId: number): Promise<AutomatedEdit[]> {
+  return editRows(
+    manager,
+    `UPDATE units u SET target = ARRAY(SELECT coalesce(su.source[i], su.source[cardinality(su.source)]) FROM generate_subscripts(u.target, 1) AS i ORDER BY i),
+            state = ${UnitState.Fuzzy}, pending = true, last_updated = now()
+       FROM translations t, units old, units su
+      WHERE t.component_id = $1 AND NOT t.is_source AND u.translation_id = t.id AND old.id = u.id AND su.id = u.source_unit_id
+        AND u.state = ${UnitState.Empty} AND su.state >= ${UnitState.Translated}
+      RETURNING u.id, u.translation_id, u.target, old.target AS old`,
+    [componentId],
+  );
+}
+
+/** Gives the component's read-only strings their source text when it differs (Weblate's fill_read_only). */
+export async function fillReadOnlyFromSource(manager: EntityManager, componentId: number): Promise<AutomatedEdit[]> {
+  return editRows(
+    manager,
+    `UPDATE units u SET target = ARRAY(SELECT coalesce(su.source[i], su.source[cardinality(su.source)]) FROM generate_subscripts(u.target, 1) AS i ORDER BY i),
+            pending = true, last_updated = now()
+       FROM translations t, units old, units su
+      WHERE t.component_id = $1 AND NOT t.is_source AND u.translation_id = t.id AND old.id = u.id AND su.id = u.source_unit_id
+        AND u.state = ${UnitState.ReadOnly} AND u.target IS DISTINCT FROM su.source
+      RETURNING u.id, u.translation_id, u.target, old.target AS old`,
+    [componentId],
+  );
+}
+
+/** A removed comment or suggestion, for its change record. */
+export interface RemovedNote {
+  unitId: number;
+  translationId: number;
+  text: string;
+}
+
+/** Deletes the comments of the project's strings older than `days` days (Weblate's stale comment removal). */
+export async function deleteCommentsOlderThan(manager: EntityManager, projectId: number, days: number): Promise<RemovedNote[]> {
+  return removeNotes(
+    manager,
+    `DELETE FROM comments n USING units u, translations t, components c
+      WHERE n.unit_id = u.id AND t.id = u.translation_id AND c.id = t.component_id AND c.project_id = $1
+        AND n.timestamp < now() - make_interval(days => $2)
+      RETURNING n.unit_id, u.translation_id, n.comment AS text`,
+    'comments',
+    'has_comment',
+    [projectId, days],
+  );
+}
+
+/** Deletes the suggestions of the project's strings older than `days` days (no votes are kept, so none passes the threshold). */
+export async function deleteSuggestionsOlderThan(manager: EntityManager, projectId: number, days: number): Promise<RemovedNote[]> {
+  return removeNotes(
+    manager,
+    `DELETE FROM suggestions n USING units u, translations t, components c
+      WHERE n.unit_id = u.id AND t.id = u.translation_id AND c.id = t.component_id AND c.project_id = $1
+        AND n.timestamp < now() - make_interval(days => $2)
+      RETURNING n.unit_id, u.translation_id, array_to_string(n.target, E'\\n') AS text`,
+    'suggestions',
+    'has_suggestion',
+    [projectId, days],
+  );
+}
+
+async function editRows(manager: EntityManager, sql: string, params: unknown[]): Promise<AutomatedEdit[]> {
+  const [rows]: [{ id: number; translation_id: number; target: string[]; old: string[] }[], number] = await manager.query(sql, params);
+  return rows.map((row) => ({ unitId: row.id, translationId: row.translation_id, target: row.target, old: row.old }));
+}
+
+/** Runs the DELETE, then clears the units' flag where none is left. */
+async function removeNotes(manager: EntityManager, sql: string, table: string, flag: string, params: unknown[]): Promise<RemovedNote[]> {
+  const [rows]: [{ unit_id: number; translation_id: number; text: string }[], number] = await manager.query(sql, params);
+  const unitIds = [...new Set(rows.map((row) => row.unit_id))];
+  if (unitIds.length) {
+    await manager.query(`UPDATE units u SET ${flag} = false WHERE u.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM ${table} n WHERE n.unit_id = u.id)`, [unitIds]);
+  }
+  return rows.map((row) => ({ unitId: row.unit_id, translationId: row.translation_id, text: row.text }));
+}
