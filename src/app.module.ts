@@ -23,6 +23,7 @@ import { RedisModule } from './redis/redis.module';
 import { RepositoryOperationsModule } from './repository-operations/repository-operations.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
+import { SearchModule } from './search/search.module';
 import { ScreenshotStorageModule } from './screenshots/screenshot-storage.module';
 import { ScreenshotsModule } from './screenshots/screenshots.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -75,6 +76,7 @@ export class AppModule {
         ScreenshotsModule,
         HooksModule,
         ExportsModule,
+        SearchModule,
         RootModule,
       ],
     };
