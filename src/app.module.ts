@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
@@ -77,6 +78,7 @@ export class AppModule {
         HooksModule,
         ExportsModule,
         SearchModule,
+        MetricsModule,
         RootModule,
       ],
     };
