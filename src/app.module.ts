@@ -18,12 +18,14 @@ import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
 import { RepositoryOperationsModule } from './repository-operations/repository-operations.module';
 import { RolesModule } from './roles/roles.module';
 import { RootModule } from './root/root.module';
+import { SearchModule } from './search/search.module';
 import { ScreenshotStorageModule } from './screenshots/screenshot-storage.module';
 import { ScreenshotsModule } from './screenshots/screenshots.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -77,6 +79,8 @@ export class AppModule {
         HooksModule,
         AddonsModule.forRoot(config, { workers: worker || config.runWorkers }),
         ExportsModule,
+        SearchModule,
+        MetricsModule,
         RootModule,
       ],
     };

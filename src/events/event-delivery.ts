@@ -10,6 +10,9 @@ export const EVENT_QUEUE = 'events';
 /** Asks for a consumer's pending events to be delivered; where that happens depends on the installation. */
 export abstract class EventDelivery {
   abstract request(consumer: string): Promise<void>;
+
+  /** Deliveries waiting or running (metrics). */
+  abstract backlog(): Promise<number>;
 }
 
 /** Without REDIS_URL: delivered in this process, one run per consumer at a time. */
@@ -27,6 +30,10 @@ export class InProcessEventDelivery extends EventDelivery {
     this.running.set(consumer, run);
     await run;
   }
+
+  async backlog(): Promise<number> {
+    return this.running.size;
+  }
 }
 
 /**
@@ -41,6 +48,11 @@ export class BullEventDelivery extends EventDelivery {
 
   async request(consumer: string): Promise<void> {
     await this.queue.add('deliver', { consumer }, { jobId: `deliver:${consumer}`, removeOnComplete: true, removeOnFail: true });
+  }
+
+  async backlog(): Promise<number> {
+    const counts = await this.queue.getJobCounts();
+    return counts.waiting + counts.active + counts.delayed;
   }
 }
 

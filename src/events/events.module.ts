@@ -15,13 +15,13 @@ export class EventsModule {
   static forRoot(config: AppConfig, options: { workers: boolean }): DynamicModule {
     const common: Provider[] = [EventOutboxRepository, EventBus, ...(options.workers ? [EventPoller] : [])];
     if (!config.redisUrl) {
-      return { module: EventsModule, providers: [...common, { provide: EventDelivery, useClass: InProcessEventDelivery }], exports: [EventBus] };
+      return { module: EventsModule, providers: [...common, { provide: EventDelivery, useClass: InProcessEventDelivery }], exports: [EventBus, EventDelivery] };
     }
     return {
       module: EventsModule,
       imports: [BullModule.registerQueue({ name: EVENT_QUEUE })],
       providers: [...common, { provide: EventDelivery, useClass: BullEventDelivery }, ...(options.workers ? [EventQueueProcessor] : [])],
-      exports: [EventBus],
+      exports: [EventBus, EventDelivery],
     };
   }
 }

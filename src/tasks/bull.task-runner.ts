@@ -30,10 +30,14 @@ export class BullTaskRunner extends TaskRunner implements OnModuleInit, OnApplic
     await this.queue.add(job.name, job, { jobId: job.taskId, removeOnComplete: true, removeOnFail: 1000 });
   }
 
+  async backlog(): Promise<number> {
+    const counts = await this.queue.getJobCounts();
+    return counts.waiting + counts.active + counts.delayed;
+  }
+
   async drain(): Promise<void> {
     for (;;) {
-      const counts = await this.queue.getJobCounts();
-      if (counts.waiting + counts.active + counts.delayed === 0) return;
+      if ((await this.backlog()) === 0) return;
       await new Promise((done) => setTimeout(done, 25));
     }
   }

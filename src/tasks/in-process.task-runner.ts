@@ -26,6 +26,10 @@ export class InProcessTaskRunner extends TaskRunner implements OnApplicationShut
     await this.queue.drained();
   }
 
+  async backlog(): Promise<number> {
+    return this.queue.length() + this.queue.running();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.drain();
   }

@@ -6,4 +6,7 @@ export abstract class TaskRunner {
 
   /** Resolves once every queued job has finished (tests and graceful shutdown). */
   abstract drain(): Promise<void>;
+
+  /** Jobs waiting, running or delayed (metrics). */
+  abstract backlog(): Promise<number>;
 }

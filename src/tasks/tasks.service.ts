@@ -13,6 +13,11 @@ export class TasksService {
     private readonly runner: TaskRunner,
   ) {}
 
+  /** Jobs on the task queue, waiting or running. */
+  backlog(): Promise<number> {
+    return this.runner.backlog();
+  }
+
   /** Records the task (so its URL answers at once) and queues the job. */
   async start<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<Task> {
     const task = await this.tasks.create(randomUUID(), name);
