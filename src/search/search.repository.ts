@@ -6,7 +6,7 @@ import { ProjectVisibility } from '../auth/user-permissions';
 import { ANONYMOUS_USERNAME } from '../users/user.entity';
 
 /** How many hits of each kind the search returns, as Weblate's. */
-export const HITS_PER_KIND = 5;
+const HITS_PER_KIND = 5;
 
 /** A category's slugs from the top-level category down, joined by `/`; `idColumn` names the category. */
 function categoryPath(idColumn: string): string {

@@ -7,7 +7,7 @@ import { LANGUAGE_RULES } from '../languages/language.rules';
 import { SearchRepository } from './search.repository';
 
 /** Longer texts are refused: no name or slug is that long, and each one is matched against five tables. */
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 
 export interface SearchHit {
   url: string;

@@ -112,6 +112,8 @@ describe("response shapes against Weblate's OpenAPI description", () => {
       // Not in Weblate's description; the spec: "object with URL strings for projects, components, translations, languages".
       'GET /api/': { path: '/api/', schema: { type: 'object', required: ['projects', 'components', 'translations', 'languages'], additionalProperties: { type: 'string', format: 'uri' } } },
       'GET /api/users/': { path: '/api/users/' },
+      'GET /api/metrics/': { path: '/api/metrics/' },
+      'GET /api/search/': { path: `/api/search/?q=${project.slug}` },
       // The description offers BasicUser or FullUser; a full record must match FullUser (BasicUser accepts any record).
       'GET /api/users/:username/': { path: `/api/users/${member.user.username}/`, schema: ref('FullUser') },
       'GET /api/users/:username/statistics/': { path: `/api/users/${member.user.username}/statistics/` },
