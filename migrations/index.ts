@@ -13,6 +13,7 @@ import { CreateScreenshots1763780011000 } from './1763780011000-create-screensho
 import { CreateRepositoryUpdates1763780020000 } from './1763780020000-create-repository-updates';
 import { CreateEventOutbox1763780040000 } from './1763780040000-create-event-outbox';
 import { CreateNotificationEmails1763780060000 } from './1763780060000-create-notification-emails';
+import { CreateMemory1763780070000 } from './1763780070000-create-memory';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CreateRepositoryUpdates1763780020000,
   CreateEventOutbox1763780040000,
   CreateNotificationEmails1763780060000,
+  CreateMemory1763780070000,
 ];
