@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
+import { MemoryModule } from './memory/memory.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
@@ -73,6 +74,7 @@ export class AppModule {
         DownloadsModule,
         ScreenshotStorageModule,
         ScreenshotsModule,
+        MemoryModule,
         HooksModule,
         ExportsModule,
         RootModule,

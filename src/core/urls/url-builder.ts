@@ -42,10 +42,10 @@ export class UrlBuilder {
     return `${this.base}/api/`;
   }
 
-  /** The collections listed by `GET /api/`, in Weblate's order: those this server has (Weblate also lists `addons` and `memory`). */
+  /** The collections listed by `GET /api/`, in Weblate's order: those this server has (Weblate also lists `addons`). */
   collections(): Record<string, string> {
     const names = [
-      'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'projects', 'roles',
+      'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'memory', 'projects', 'roles',
       'screenshots', 'tasks', 'translations', 'units', 'users',
     ];
     return Object.fromEntries(names.map((name) => [name, this.api(name)]));
