@@ -14,6 +14,7 @@ import { CreateRepositoryUpdates1763780020000 } from './1763780020000-create-rep
 import { CreateEventOutbox1763780040000 } from './1763780040000-create-event-outbox';
 import { CreateAddons1763780050000 } from './1763780050000-create-addons';
 import { CreateNotificationEmails1763780060000 } from './1763780060000-create-notification-emails';
+import { CreateMemory1763780070000 } from './1763780070000-create-memory';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CreateEventOutbox1763780040000,
   CreateAddons1763780050000,
   CreateNotificationEmails1763780060000,
+  CreateMemory1763780070000,
 ];

@@ -18,6 +18,7 @@ import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
+import { MemoryModule } from './memory/memory.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -76,6 +77,7 @@ export class AppModule {
         DownloadsModule,
         ScreenshotStorageModule,
         ScreenshotsModule,
+        MemoryModule,
         HooksModule,
         AddonsModule.forRoot(config, { workers: worker || config.runWorkers }),
         ExportsModule,

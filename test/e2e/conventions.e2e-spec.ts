@@ -35,8 +35,7 @@ describe('API conventions', () => {
   it('lists only collections that exist: each answers a list (tasks are reached by id only, as in Weblate)', async () => {
     const admin = await createUser(t, { isSuperuser: true });
     const root = (await t.http().get('/api/').expect(200)).body as Record<string, string>;
-    expect(Object.keys(root)).toContain('addons');
-    expect(Object.keys(root)).not.toContain('memory');
+    expect(Object.keys(root)).toEqual(expect.arrayContaining(['addons', 'memory']));
     for (const [name, url] of Object.entries(root)) {
       const res = await t.http().get(new URL(url).pathname).set('Authorization', admin.auth);
       expect([name, res.status]).toEqual([name, name === 'tasks' ? 404 : 200]);

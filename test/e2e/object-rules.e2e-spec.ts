@@ -65,7 +65,7 @@ const forbidden = (detail?: string) => (res: Response) => res.status === 403 && 
 /** A file no format reads: the upload is refused (403) or fails to parse (400), and changes nothing either way. */
 const BROKEN_PO = Buffer.from('msgid "unterminated\n');
 
-function request(ctx: ProbeContext, method: 'get' | 'post' | 'patch', path: string) {
+function request(ctx: ProbeContext, method: 'get' | 'post' | 'patch' | 'delete', path: string) {
   const req = ctx.t.http()[method](path).set('Host', HOST);
   return ctx.caller.auth ? req.set('Authorization', ctx.caller.auth) : req;
 }
@@ -105,6 +105,17 @@ async function newUnit(t: TestApp, fx: MatrixFixtures, componentId = P(fx).compo
  * all of P (its public project's default groups) do not reach it, superusers do.
  */
 const TWIN = 'propagation-twin';
+
+/** A fresh memory entry of the project (or site-wide, without one), so each caller's deletion has its own. */
+async function newMemoryEntry(t: TestApp, projectId: number | null): Promise<number> {
+  const [{ id }] = await t.dataSource.query(
+    `INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id)
+     SELECT md5(random()::text), 'Ahoj', en.id, cs.id, 'probe', $1 FROM languages en, languages cs WHERE en.code = 'en' AND cs.code = 'cs'
+     RETURNING id`,
+    [projectId],
+  );
+  return id;
+}
 
 function upload(rules: ObjectRule[], fields: Record<string, string>): Probe {
   return {
@@ -255,6 +266,21 @@ function probes(rules: Map<string, ObjectRule>): Record<string, Probe> {
       route: 'GET /api/languages/:code/',
       // A language no project translates into.
       send: (ctx) => request(ctx, 'get', '/api/languages/x-untranslated/'),
+      refused: (res) => res.status === 404,
+    },
+    'memory.delete': {
+      rules: [rule('memory.delete')],
+      route: 'DELETE /api/memory/:id/',
+      ruleObject: { kind: 'project', params: (fx) => ({ project: P(fx).project.slug }) },
+      // Who cannot see the project is told the entry does not exist (404) before the rule is asked.
+      judges: (caller, scope) => scope !== null && caller.permissions.canSee(scope),
+      send: async (ctx) => request(ctx, 'delete', `/api/memory/${await newMemoryEntry(ctx.t, P(ctx.fx).project.id)}/`),
+      refused: forbidden('Can not delete memory entry'),
+    },
+    'memory.manage-site-wide': {
+      rules: [rule('memory.manage-site-wide')],
+      route: 'GET /api/memory/:id/',
+      send: async (ctx) => request(ctx, 'get', `/api/memory/${await newMemoryEntry(ctx.t, null)}/`),
       refused: (res) => res.status === 404,
     },
     'membership.manage-any': {

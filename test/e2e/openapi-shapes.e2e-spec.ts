@@ -104,6 +104,9 @@ describe("response shapes against Weblate's OpenAPI description", () => {
     await auth(t.http().post(`/api/screenshots/${screenshot.id}/units/`)).send({ unit_id: String(sourceUnits.results[0].id) }).expect(200);
     const addon = await api('post', `/api/components/${project.slug}/app/addons/`, { name: 'weblate.removal.comments', configuration: { age: 10 } });
     const change = (await api<{ results: { id: number }[] }>('get', '/api/changes/')).results[0];
+    // The translated "Hallo" reaches the memory through the event backbone.
+    await t.deliverEvents();
+    const memory = (await api<{ results: { id: number }[] }>('get', '/api/memory/')).results[0];
 
     const p = project.slug;
     const c = `/api/components/${p}/app`;
@@ -113,6 +116,8 @@ describe("response shapes against Weblate's OpenAPI description", () => {
       'GET /api/': { path: '/api/', schema: { type: 'object', required: ['projects', 'components', 'translations', 'languages'], additionalProperties: { type: 'string', format: 'uri' } } },
       'GET /api/users/': { path: '/api/users/' },
       'GET /api/metrics/': { path: '/api/metrics/' },
+      'GET /api/memory/': { path: '/api/memory/' },
+      'GET /api/memory/:id/': { path: `/api/memory/${memory.id}/` },
       'GET /api/search/': { path: `/api/search/?q=${project.slug}` },
       // The description offers BasicUser or FullUser; a full record must match FullUser (BasicUser accepts any record).
       'GET /api/users/:username/': { path: `/api/users/${member.user.username}/`, schema: ref('FullUser') },

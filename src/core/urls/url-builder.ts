@@ -42,10 +42,10 @@ export class UrlBuilder {
     return `${this.base}/api/`;
   }
 
-  /** The collections listed by `GET /api/`, in Weblate's order: those this server has (Weblate also lists `memory`). */
+  /** The collections listed by `GET /api/`, in Weblate's order. */
   collections(): Record<string, string> {
     const names = [
-      'addons', 'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'projects', 'roles',
+      'addons', 'categories', 'changes', 'component-lists', 'components', 'groups', 'languages', 'memory', 'projects', 'roles',
       'screenshots', 'tasks', 'translations', 'units', 'users',
     ];
     return Object.fromEntries(names.map((name) => [name, this.api(name)]));

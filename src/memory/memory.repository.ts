@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { whereProjectVisible } from '../auth/project-visibility';
+import { ProjectVisibility } from '../auth/user-permissions';
+import { UnitState } from '../formats';
+
+/** One stored pair, with what visibility checks need of its project. */
+export interface MemoryRow {
+  id: number;
+  source: string;
+  target: string;
+  sourceLanguageId: number;
+  targetLanguageId: number;
+  origin: string;
+  projectId: number | null;
+  projectAccessControl: number | null;
+  fromFile: boolean;
+  shared: boolean;
+}
+
+/** Weblate's list filters: a substring of the source, language codes, a project slug, an origin. */
+export interface MemoryFilter {
+  source?: string;
+  sourceLanguage?: string;
+  targetLanguage?: string;
+  project?: string;
+  origin?: string;
+}
+
+/** Who is asking: the projects they can see, and whether site-wide entries (without a project) are theirs to see. */
+export interface MemoryViewer {
+  visibility: ProjectVisibility;
+  seesSiteWide: boolean;
+}
+
+/** Plural forms are joined as Weblate stores them in its memory. */
+const PLURAL_SEPARATOR = '\x1e\x1e';
+
+const COLUMNS = `m.id, m.source, m.target, m.source_language_id AS "sourceLanguageId", m.target_language_id AS "targetLanguageId",
+  m.origin, m.project_id AS "projectId", p.access_control AS "projectAccessControl", m.from_file AS "fromFile", m.shared`;
+
+@Injectable()
+export class MemoryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores the string's current source and target when it is translated or approved (not read-only, not a
+   * source string, not empty), as its project's entry with the component's full slug as origin; a pair the
+   * project already has is left as it is. One statement whatever the string's component and categories.
+   */
+  async recordUnit(manager: EntityManager, unitId: number, userId: number | null): Promise<void> {
+    await manager.query(
+      `INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id)
+       SELECT array_to_string(u.source, $3), array_to_string(u.target, $3), co.source_language_id, tr.language_id,
+              p.slug || '/' || coalesce(cat.path || '/', '') || co.slug, co.project_id, (SELECT id FROM users WHERE id = $2)
+       FROM units u
+       JOIN translations tr ON tr.id = u.translation_id
+       JOIN components co ON co.id = tr.component_id
+       JOIN projects p ON p.id = co.project_id
+       LEFT JOIN LATERAL (
+         WITH RECURSIVE chain(slug, parent, depth) AS (
+           SELECT slug, category_id, 0 FROM categories WHERE id = co.category_id
+           UNION ALL
+           SELECT c.slug, c.category_id, chain.depth + 1 FROM categories c JOIN chain ON c.id = chain.parent WHERE chain.depth < 10
+         )
+         SELECT string_agg(slug, '/' ORDER BY depth DESC) AS path FROM chain
+       ) cat ON true
+       WHERE u.id = $1 AND u.state IN (${UnitState.Translated}, ${UnitState.Approved}) AND NOT tr.is_source
+         AND array_to_string(u.target, '') <> ''
+       ON CONFLICT DO NOTHING`,
+      [unitId, userId, PLURAL_SEPARATOR],
+    );
+  }
+
+  async count(filter: MemoryFilter, viewer: MemoryViewer): Promise<number> {
+    const row = await this.listQuery(filter, viewer).select('count(*)::int', 'count').getRawOne<{ count: number }>();
+    return row?.count ?? 0;
+  }
+
+  async page(filter: MemoryFilter, viewer: MemoryViewer, offset: number, limit: number): Promise<MemoryRow[]> {
+    return this.listQuery(filter, viewer).select(COLUMNS).orderBy('m.id').offset(offset).limit(limit).getRawMany<MemoryRow>();
+  }
+
+  async findById(id: number): Promise<MemoryRow | null> {
+    const rows: MemoryRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM memory m LEFT JOIN projects p ON p.id = m.project_id WHERE m.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.dataSource.query('DELETE FROM memory WHERE id = $1', [id]);
+  }
+
+  private listQuery(filter: MemoryFilter, viewer: MemoryViewer): SelectQueryBuilder<object> {
+    const query = this.dataSource.createQueryBuilder().from('memory', 'm').leftJoin('projects', 'p', 'p.id = m.project_id');
+    const visible = whereProjectVisible(this.dataSource.createQueryBuilder().select('vp.id').from('projects', 'vp'), 'vp', viewer.visibility);
+    const inVisibleProject = `m.project_id IN (${visible.getQuery()})`;
+    query.where(viewer.seesSiteWide ? `(m.project_id IS NULL OR ${inVisibleProject})` : inVisibleProject).setParameters(visible.getParameters());
+    if (filter.source !== undefined) query.andWhere("m.source ILIKE '%' || :source || '%'", { source: escapeLike(filter.source) });
+    if (filter.sourceLanguage !== undefined) {
+      query.andWhere('m.source_language_id IN (SELECT id FROM languages WHERE code = :sourceLanguage)', { sourceLanguage: filter.sourceLanguage });
+    }
+    if (filter.targetLanguage !== undefined) {
+      query.andWhere('m.target_language_id IN (SELECT id FROM languages WHERE code = :targetLanguage)', { targetLanguage: filter.targetLanguage });
+    }
+    if (filter.project !== undefined) query.andWhere('p.slug = :project', { project: filter.project });
+    if (filter.origin !== undefined) query.andWhere('m.origin = :origin', { origin: filter.origin });
+    return query;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
