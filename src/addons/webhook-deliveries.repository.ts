@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { WebhookDelivery } from './webhook-delivery.entity';
+import { categoryPathSql } from '../categories/category-path.sql';
 import type { WebhookSource } from './webhook-payload';
 
 /** A delivery with what sending it takes: its add-on's URL and secret, and where the add-on is (for its failure). */
@@ -40,10 +41,7 @@ export class WebhookDeliveriesRepository {
       `SELECT ch.id, ch.action, ch.timestamp, ch.target, ch.old, us.username AS user_name, au.username AS author_name,
               p.slug AS project_slug, c.slug AS component_slug, tr.language_code, un.source AS unit_source, un.context AS unit_context,
               un.id_hash::text AS id_hash,
-              (WITH RECURSIVE chain(id, slug, parent, depth) AS (
-                 SELECT id, slug, category_id, 0 FROM categories WHERE id = c.category_id
-                 UNION ALL SELECT k.id, k.slug, k.category_id, chain.depth + 1 FROM categories k JOIN chain ON k.id = chain.parent WHERE chain.depth < 10)
-               SELECT array_agg(slug ORDER BY depth DESC) FROM chain) AS category_slugs
+              string_to_array(${categoryPathSql('c.category_id')}, '/') AS category_slugs
          FROM changes ch
          LEFT JOIN users us ON us.id = ch.user_id
          LEFT JOIN users au ON au.id = ch.author_id

@@ -6,6 +6,7 @@ import { UserPermissions } from '../auth/user-permissions';
 import { Project } from '../projects/project.entity';
 import { ChangeAction, CONTENT_ACTIONS } from './change-actions';
 import { Change } from './change.entity';
+import { categoryPathSql } from '../categories/category-path.sql';
 import { ChangeFilters } from './change-filters';
 
 /** What to record; ids left out are null (project, component and language are filled in from the translation and component). */
@@ -86,14 +87,7 @@ const HYDRATE = `
   LEFT JOIN translations tr ON tr.id = ch.translation_id
   LEFT JOIN components co ON co.id = COALESCE(ch.component_id, tr.component_id)
   LEFT JOIN projects cp ON cp.id = co.project_id
-  LEFT JOIN LATERAL (
-    WITH RECURSIVE chain(slug, parent, depth) AS (
-      SELECT slug, category_id, 0 FROM categories WHERE id = co.category_id
-      UNION ALL
-      SELECT c.slug, c.category_id, chain.depth + 1 FROM categories c JOIN chain ON c.id = chain.parent WHERE chain.depth < 10
-    )
-    SELECT string_agg(slug, '/' ORDER BY depth DESC) AS path FROM chain
-  ) cat ON true
+  LEFT JOIN LATERAL (SELECT ${categoryPathSql('co.category_id')} AS path) cat ON true
   WHERE ch.id = ANY($1::int[])
   ORDER BY ch.timestamp DESC, ch.id DESC`;
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
+import { categoryPathSql } from '../categories/category-path.sql';
 import { UnitState } from '../formats';
 
 /** One stored pair, with what visibility checks need of its project. */
@@ -53,19 +54,11 @@ export class MemoryRepository {
     await manager.query(
       `INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id)
        SELECT array_to_string(u.source, $3), array_to_string(u.target, $3), co.source_language_id, tr.language_id,
-              p.slug || '/' || coalesce(cat.path || '/', '') || co.slug, co.project_id, (SELECT id FROM users WHERE id = $2)
+              p.slug || '/' || coalesce(${categoryPathSql('co.category_id')} || '/', '') || co.slug, co.project_id, (SELECT id FROM users WHERE id = $2)
        FROM units u
        JOIN translations tr ON tr.id = u.translation_id
        JOIN components co ON co.id = tr.component_id
        JOIN projects p ON p.id = co.project_id
-       LEFT JOIN LATERAL (
-         WITH RECURSIVE chain(slug, parent, depth) AS (
-           SELECT slug, category_id, 0 FROM categories WHERE id = co.category_id
-           UNION ALL
-           SELECT c.slug, c.category_id, chain.depth + 1 FROM categories c JOIN chain ON c.id = chain.parent WHERE chain.depth < 10
-         )
-         SELECT string_agg(slug, '/' ORDER BY depth DESC) AS path FROM chain
-       ) cat ON true
        WHERE u.id = $1 AND u.state IN (${UnitState.Translated}, ${UnitState.Approved}) AND NOT tr.is_source
          AND array_to_string(u.target, '') <> ''
        ON CONFLICT DO NOTHING`,

@@ -3,19 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
+import { categoryPathSql } from '../categories/category-path.sql';
 import { ANONYMOUS_USERNAME } from '../users/user.entity';
 
 /** How many hits of each kind the search returns, as Weblate's. */
 const HITS_PER_KIND = 5;
-
-/** A category's slugs from the top-level category down, joined by `/`; `idColumn` names the category. */
-function categoryPath(idColumn: string): string {
-  return `(WITH RECURSIVE chain(slug, parent, depth) AS (
-      SELECT up.slug, up.category_id, 0 FROM categories up WHERE up.id = ${idColumn}
-      UNION ALL
-      SELECT c2.slug, c2.category_id, chain.depth + 1 FROM categories c2 JOIN chain ON c2.id = chain.parent WHERE chain.depth < 10
-    ) SELECT string_agg(chain.slug, '/' ORDER BY chain.depth DESC) FROM chain)`;
-}
 
 /** Case-insensitive substring of any of the columns; strpos, so `%` and `_` in the text match themselves. */
 function matchesAny(columns: string[]): string {
@@ -41,7 +33,7 @@ export class SearchRepository {
   categories(q: string, visibility: ProjectVisibility): Promise<PathHit[]> {
     const query = this.from('categories', 'cat')
       .innerJoin('projects', 'p', 'p.id = cat.project_id')
-      .select(['cat.name AS name', 'p.slug AS "projectSlug"', `${categoryPath('cat.id')} AS path`])
+      .select(['cat.name AS name', 'p.slug AS "projectSlug"', `${categoryPathSql('cat.id')} AS path`])
       .where(matchesAny(['cat.name', 'cat.slug']), { q });
     return this.firstHits(whereProjectVisible(query, 'p', visibility), 'cat.name');
   }
@@ -49,7 +41,7 @@ export class SearchRepository {
   components(q: string, visibility: ProjectVisibility): Promise<PathHit[]> {
     const query = this.from('components', 'c')
       .innerJoin('projects', 'p', 'p.id = c.project_id')
-      .select(['c.name AS name', 'p.slug AS "projectSlug"', `concat_ws('/', ${categoryPath('c.category_id')}, c.slug) AS path`])
+      .select(['c.name AS name', 'p.slug AS "projectSlug"', `concat_ws('/', ${categoryPathSql('c.category_id')}, c.slug) AS path`])
       .where(matchesAny(['c.name', 'c.slug']), { q });
     return this.firstHits(whereProjectVisible(query, 'p', visibility, 'c'), 'c.name');
   }
