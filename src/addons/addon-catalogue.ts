@@ -1,8 +1,11 @@
 import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
 
-/** What an add-on runs on: the events of the backbone (events/events.ts), and the daily run. */
-type AddonEvent = EventName | 'daily';
+/**
+ * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
+ * pipeline's pre-commit hook (working-copy-addons.ts).
+ */
+type AddonEvent = EventName | 'daily' | 'repository.pre-commit';
 
 /** The component facts compatibility depends on. */
 interface ComponentFacts {
@@ -38,12 +41,16 @@ const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, 
 /** Formats whose own fuzzy flag the flag add-ons would fight with (Weblate's FlagBase.can_install). */
 const FUZZY_FORMATS = new Set(['ts', 'po', 'po-mono']);
 
+/** Weblate's gettext add-ons (GettextBaseAddon) run on PO files only. */
+const gettextIncompatibility = (component: ComponentFacts) =>
+  component.fileFormat === 'po' || component.fileFormat === 'po-mono' ? null : 'it works on gettext PO files only.';
+
 const flagIncompatibility = (component: ComponentFacts) =>
   FUZZY_FORMATS.has(component.fileFormat) ? `the ${component.fileFormat} format marks strings needing editing itself.` : null;
 
 /**
- * The add-ons this server runs. Each acts on the database only (strings, states, flags, labels, comments) or
- * sends webhooks; add-ons that write the repository's files wait for the working-copy pipeline (see UNAVAILABLE).
+ * The add-ons this server runs. They act on the database (strings, states, flags, labels, comments), send
+ * webhooks, or write the repository's files through the working-copy pipeline; the others are in UNAVAILABLE.
  */
 export const ADDONS: readonly AddonDefinition[] = [
   {
@@ -73,6 +80,18 @@ export const ADDONS: readonly AddonDefinition[] = [
       properties: { age: { type: 'integer', minimum: 0, default: 30 }, votes: { type: 'integer', default: 0 } },
       additionalProperties: false,
     },
+  },
+  { name: 'weblate.gettext.linguas', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
+  {
+    name: 'weblate.gettext.mo',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: {
+      type: 'object',
+      properties: { path: { type: 'string', maxLength: 400, default: '' }, fuzzy: { type: 'boolean', default: false } },
+      additionalProperties: false,
+    },
+    incompatibility: gettextIncompatibility,
   },
   {
     name: 'weblate.webhook.webhook',
@@ -112,8 +131,6 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.cleanup.blank': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
-  'weblate.gettext.mo': WORKING_COPY,
-  'weblate.gettext.linguas': WORKING_COPY,
   'weblate.gettext.configure': WORKING_COPY,
   'weblate.gettext.msgmerge': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,

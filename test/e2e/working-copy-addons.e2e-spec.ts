@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGitComponent, useGitTestEnv } from '../support/git-component';
+
+const HEADER = (language: string) => `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ${language}\\n"\n`;
+const PO = (language: string, target = '') => `${HEADER(language)}\nmsgid "Hello"\nmsgstr "${target}"\n\nmsgid "Bye"\nmsgstr ""\n`;
+
+/**
+ * The add-ons that write the repository's files, through the working-copy pipeline: what they write is in the
+ * repository, in the commit of the change that triggered them.
+ */
+describe('working-copy add-ons', () => {
+  const env = useGitTestEnv({ fullName: 'Ada Admin', email: 'ada@example.com' });
+  const api = (method: 'get' | 'post' | 'patch', path: string) => env.t.http()[method](path).set('Authorization', env.admin.auth);
+  const push = (slug: string) => api('post', `/api/components/${slug}/app/repository/`).send({ operation: 'push' }).expect(200);
+  const install = (slug: string, name: string, configuration: Record<string, unknown> = {}) =>
+    api('post', `/api/components/${slug}/app/addons/`).send({ name, configuration }).expect(201);
+  const translate = async (slug: string, language: string, target: string) => {
+    const [unit] = (await api('get', `/api/translations/${slug}/app/${language}/units/?q=source:Hello`).expect(200)).body.results;
+    await api('patch', `/api/units/${unit.id}/`).send({ target: [target], state: 20 }).expect(200);
+  };
+
+  it('weblate.gettext.linguas lists a new language in LINGUAS, in the commit that adds its file', async () => {
+    const { git } = env;
+    const files = { 'po/cs.po': PO('cs'), 'po/app.pot': PO('en'), 'po/LINGUAS': '# Languages\ncs\n' };
+    const { project } = await createGitComponent(env, 'linguas', files, { filemask: 'po/*.po', file_format: 'po', new_base: 'po/app.pot' });
+    await install(project.slug, 'weblate.gettext.linguas');
+
+    await api('post', `/api/components/${project.slug}/app/translations/`).send({ language_code: 'de' }).expect(201);
+    await push(project.slug);
+    expect(await git.readFile('linguas', 'po/LINGUAS')).toBe('# Languages\ncs\nde\n');
+    const [added] = await git.log('linguas');
+    const changed = execFileSync('git', ['-C', join(git.root, 'linguas'), 'show', '--name-only', '--format=', added.sha], { encoding: 'utf8' });
+    expect(changed.trim().split('\n').sort()).toEqual(['po/LINGUAS', 'po/de.po']);
+  });
+
+  it('weblate.gettext.mo compiles an MO beside each committed PO file, which msgunfmt reads back', async () => {
+    const { git } = env;
+    const { project } = await createGitComponent(env, 'mo', { 'po/cs.po': PO('cs'), 'po/app.pot': PO('en') }, { filemask: 'po/*.po', file_format: 'po', new_base: 'po/app.pot' });
+    await install(project.slug, 'weblate.gettext.mo');
+
+    await translate(project.slug, 'cs', 'Ahoj');
+    await push(project.slug);
+    const mo = execFileSync('git', ['-C', join(git.root, 'mo'), 'show', 'HEAD:po/cs.mo']);
+    const path = join(mkdtempSync(join(tmpdir(), 'mo-')), 'cs.mo');
+    writeFileSync(path, mo);
+    const decompiled = execFileSync('msgunfmt', [path], { encoding: 'utf8' });
+    expect(decompiled).toContain('msgid "Hello"\nmsgstr "Ahoj"');
+    // Untranslated strings are left out, as msgfmt does.
+    expect(decompiled).not.toContain('Bye');
+  });
+});
