@@ -11,6 +11,7 @@ type AddonEvent = EventName | 'daily' | 'repository.pre-commit';
 interface ComponentFacts {
   fileFormat: string;
   editTemplate: boolean;
+  template: string;
 }
 
 /** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
@@ -94,6 +95,14 @@ export const ADDONS: readonly AddonDefinition[] = [
     incompatibility: gettextIncompatibility,
   },
   {
+    name: 'weblate.cleanup.blank',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: NO_CONFIGURATION,
+    // Weblate's BaseCleanupAddon: entries can go only where a template keeps the strings.
+    incompatibility: (component) => (component.template ? null : 'it needs a monolingual component with a template.'),
+  },
+  {
     name: 'weblate.webhook.webhook',
     multiple: true,
     events: ['change'],
@@ -128,7 +137,6 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.discovery.discovery': WORKING_COPY,
   'weblate.consistency.languages': WORKING_COPY,
   'weblate.cleanup.generic': WORKING_COPY,
-  'weblate.cleanup.blank': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
   'weblate.gettext.configure': WORKING_COPY,

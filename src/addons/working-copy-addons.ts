@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ComponentContext } from '../components/component-context';
 import { ComponentLookup } from '../components/component-lookup';
+import { getFormat } from '../formats/registry';
 import { Filemask } from '../translations/filemask';
 import type { WorkingCopy } from '../vcs/working-copy';
 import { CommitRequest, WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
@@ -10,6 +11,7 @@ import type { Addon } from './addon.entity';
 import { addonDefinition } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
 import { AddonsRepository } from './addons.repository';
+import { withoutBlank } from './file-addons/blank';
 import { linguasPath, updateLinguas } from './file-addons/linguas';
 import { compileMo, moPath } from './file-addons/mo';
 
@@ -25,6 +27,7 @@ export class WorkingCopyAddons implements OnModuleInit {
   private readonly writers: Readonly<Record<string, FileWriter>> = {
     'weblate.gettext.linguas': (_addon, context, repository) => this.writeLinguas(context, repository),
     'weblate.gettext.mo': (addon, context, repository, files) => this.writeMo(addon, context, repository, files),
+    'weblate.cleanup.blank': (_addon, context, repository, files) => this.removeBlank(context, repository, files),
   };
 
   constructor(
@@ -85,6 +88,24 @@ export class WorkingCopyAddons implements OnModuleInit {
       const output = moPath(String(addon.configuration.path ?? ''), file, code);
       await repository.writeFile(output, compileMo(po, code, addon.configuration.fuzzy === true));
       written.push(output);
+    }
+    return written;
+  }
+
+  /** Each committed translation file without its untranslated entries (the template, which holds them all, is left). */
+  private async removeBlank({ component }: ComponentContext, repository: WorkingCopy, files: readonly string[]): Promise<string[]> {
+    const format = getFormat(component.fileFormat);
+    if (!format) return [];
+    const mask = new Filemask(component.filemask);
+    const written: string[] = [];
+    for (const file of files) {
+      const code = mask.codeOf(file);
+      if (code === null || file === component.template) continue;
+      const data = await repository.readFile(file).catch(() => null);
+      const cleaned = data && (await withoutBlank(format, data, code));
+      if (!cleaned) continue;
+      await repository.writeFile(file, cleaned);
+      written.push(file);
     }
     return written;
   }

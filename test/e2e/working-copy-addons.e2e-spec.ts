@@ -51,4 +51,16 @@ describe('working-copy add-ons', () => {
     // Untranslated strings are left out, as msgfmt does.
     expect(decompiled).not.toContain('Bye');
   });
+
+  it('weblate.cleanup.blank drops the untranslated entries of a committed monolingual file', async () => {
+    const { git } = env;
+    const files = { 'locales/en.json': '{\n  "hello": "Hello",\n  "bye": "Bye"\n}\n', 'locales/cs.json': '{\n  "hello": "",\n  "bye": ""\n}\n' };
+    const { project } = await createGitComponent(env, 'blank', files, { filemask: 'locales/*.json', file_format: 'json', template: 'locales/en.json' });
+    await install(project.slug, 'weblate.cleanup.blank');
+
+    await translate(project.slug, 'cs', 'Ahoj');
+    await push(project.slug);
+    expect(JSON.parse(await git.readFile('blank', 'locales/cs.json'))).toEqual({ hello: 'Ahoj' });
+    expect(JSON.parse(await git.readFile('blank', 'locales/en.json'))).toEqual({ hello: 'Hello', bye: 'Bye' });
+  });
 });
