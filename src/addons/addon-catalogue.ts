@@ -3,15 +3,17 @@ import { ChangeAction } from '../changes/change-actions';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
- * pipeline's pre-commit hook (working-copy-addons.ts).
+ * pipeline's hooks (working-copy-addons.ts): before each commit, and once an update is merged (Weblate's post-update,
+ * which runs before the files are read).
  */
-type AddonEvent = EventName | 'daily' | 'repository.pre-commit';
+type AddonEvent = EventName | 'daily' | 'repository.pre-commit' | 'repository.merged';
 
 /** The component facts compatibility depends on. */
 interface ComponentFacts {
   fileFormat: string;
   editTemplate: boolean;
   template: string;
+  newBase: string;
 }
 
 /** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
@@ -95,6 +97,17 @@ export const ADDONS: readonly AddonDefinition[] = [
     incompatibility: gettextIncompatibility,
   },
   {
+    name: 'weblate.gettext.msgmerge',
+    multiple: false,
+    events: ['repository.merged'],
+    schema: {
+      type: 'object',
+      properties: { previous: { type: 'boolean', default: true }, no_location: { type: 'boolean', default: false }, fuzzy: { type: 'boolean', default: true } },
+      additionalProperties: false,
+    },
+    incompatibility: (component) => gettextIncompatibility(component) ?? (component.newBase ? null : 'it needs a template for new translations (new_base), the POT file.'),
+  },
+  {
     name: 'weblate.cleanup.blank',
     multiple: false,
     events: ['repository.pre-commit'],
@@ -140,7 +153,6 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
   'weblate.gettext.configure': WORKING_COPY,
-  'weblate.gettext.msgmerge': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,
   'weblate.gettext.authors': WORKING_COPY,
   'weblate.git.squash': WORKING_COPY,

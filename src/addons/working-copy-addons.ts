@@ -3,9 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ComponentContext } from '../components/component-context';
 import { ComponentLookup } from '../components/component-lookup';
+import type { Component } from '../components/component.entity';
+import { mergePo } from '../formats/po-merge';
 import { getFormat } from '../formats/registry';
 import { Filemask } from '../translations/filemask';
 import type { WorkingCopy } from '../vcs/working-copy';
+import { renderMessage } from '../working-copies/commit-message';
+import { WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { CommitRequest, WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
 import type { Addon } from './addon.entity';
 import { addonDefinition } from './addon-catalogue';
@@ -15,12 +19,16 @@ import { withoutBlank } from './file-addons/blank';
 import { linguasPath, updateLinguas } from './file-addons/linguas';
 import { compileMo, moPath } from './file-addons/mo';
 
+const MSGMERGE = 'weblate.gettext.msgmerge';
+const MSGMERGE_TITLE = 'Update PO files to match POT (msgmerge)';
+
 type FileWriter = (addon: Addon, context: ComponentContext, repository: WorkingCopy, files: readonly string[]) => Promise<string[]>;
 
 /**
- * The add-ons that write the repository's files before each commit (Weblate's pre-commit add-ons): what they write
- * is committed with the change that triggered them, so the repository never holds a PO file without its MO or a
- * new language missing from LINGUAS. A failing one leaves its files alone and is recorded as its alert change.
+ * The add-ons that write the repository's files. Those of Weblate's pre-commit event run before each commit and
+ * what they write is committed with the change that triggered them, so the repository never holds a PO file without
+ * its MO or a new language missing from LINGUAS; msgmerge runs once an update is merged, before the files are read,
+ * and commits on its own. A failing one is recorded as its alert change.
  */
 @Injectable()
 export class WorkingCopyAddons implements OnModuleInit {
@@ -40,23 +48,44 @@ export class WorkingCopyAddons implements OnModuleInit {
 
   onModuleInit(): void {
     this.pipeline.beforeCommit((repository, commit) => this.preCommit(repository, commit));
+    this.pipeline.whenMerged((repository, owner, changedFiles) => this.merged(repository, owner, changedFiles));
   }
 
   private async preCommit(repository: WorkingCopy, commit: CommitRequest): Promise<string[]> {
-    const { id: componentId, projectId } = commit.component;
-    const manager = this.dataSource.manager;
-    const installed = (await this.addons.applicable(manager, componentId, projectId)).filter((addon) => this.writers[addon.name]);
-    if (installed.length === 0) return [];
-    const context = await this.components.findById(componentId);
+    const context = await this.components.findById(commit.component.id);
     if (!context) return [];
     const written: string[] = [];
-    for (const addon of installed) {
-      // A project or site add-on covers components it cannot run on: those are passed over, as Weblate does.
-      if (addonDefinition(addon.name)?.incompatibility?.(context.component)) continue;
-      const run = { addon, event: null, componentId, projectId };
-      written.push(...((await this.execution.attempt(manager, run, () => this.writers[addon.name](addon, context, repository, commit.files))) ?? []));
+    for (const addon of await this.installed(context.component, (name) => name in this.writers)) {
+      written.push(...((await this.attempt(addon, context.component, () => this.writers[addon.name](addon, context, repository, commit.files))) ?? []));
     }
     return written;
+  }
+
+  /** msgmerge, for each component of the working copy whose template the update changed: one commit each. */
+  private async merged(repository: WorkingCopy, owner: Pick<Component, 'id'>, changedFiles: string[]): Promise<CommitRequest[]> {
+    const requests: CommitRequest[] = [];
+    for (const component of await this.components.sharingWorkingCopy(owner.id)) {
+      if (!component.newBase || !changedFiles.includes(component.newBase)) continue;
+      for (const addon of await this.installed(component, (name) => name === MSGMERGE)) {
+        const files = await this.attempt(addon, component, () => this.msgmerge(addon, component, repository));
+        if (!files?.length) continue;
+        const project = (await this.components.findById(component.id))?.project;
+        const variables = { addon_name: MSGMERGE_TITLE, project_name: project?.name, project_slug: project?.slug, component_name: component.name, component_slug: component.slug };
+        requests.push({ component, files, message: renderMessage(component.addonMessage, variables), author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+      }
+    }
+    return requests;
+  }
+
+  /** The add-ons of these names installed on the component, its project or the site that can run on it. */
+  private async installed(component: Component, wanted: (name: string) => boolean): Promise<Addon[]> {
+    const addons = await this.addons.applicable(this.dataSource.manager, component.id, component.projectId);
+    // A project or site add-on covers components it cannot run on: those are passed over, as Weblate does.
+    return addons.filter((addon) => wanted(addon.name) && !addonDefinition(addon.name)?.incompatibility?.(component));
+  }
+
+  private attempt<T>(addon: Addon, component: Component, work: () => Promise<T>): Promise<T | null> {
+    return this.execution.attempt(this.dataSource.manager, { addon, event: null, componentId: component.id, projectId: component.projectId }, work);
   }
 
   /** LINGUAS lists the languages whose files are in the working copy, the one being added included. */
@@ -105,6 +134,22 @@ export class WorkingCopyAddons implements OnModuleInit {
       const cleaned = data && (await withoutBlank(format, data, code));
       if (!cleaned) continue;
       await repository.writeFile(file, cleaned);
+      written.push(file);
+    }
+    return written;
+  }
+
+  /** Each PO file of the component brought in line with the template (new_base), as msgmerge does. */
+  private async msgmerge(addon: Addon, component: Component, repository: WorkingCopy): Promise<string[]> {
+    const pot = await repository.readFile(component.newBase);
+    const options = { previous: addon.configuration.previous !== false, noLocation: addon.configuration.no_location === true };
+    const written: string[] = [];
+    for (const file of await repository.listFiles(component.filemask)) {
+      if (file === component.newBase) continue;
+      const po = await repository.readFile(file);
+      const merged = mergePo(po, pot, options);
+      if (merged.equals(po)) continue;
+      await repository.writeFile(file, merged);
       written.push(file);
     }
     return written;

@@ -63,4 +63,27 @@ describe('working-copy add-ons', () => {
     expect(JSON.parse(await git.readFile('blank', 'locales/cs.json'))).toEqual({ hello: 'Ahoj' });
     expect(JSON.parse(await git.readFile('blank', 'locales/en.json'))).toEqual({ hello: 'Hello', bye: 'Bye' });
   });
+
+  it('weblate.gettext.msgmerge brings the PO files in line with a POT an update changed, in a commit of its own', async () => {
+    const { git } = env;
+    const { project, workDir } = await createGitComponent(env, 'msgmerge', { 'po/cs.po': PO('cs'), 'po/app.pot': PO('en') }, { filemask: 'po/*.po', file_format: 'po', new_base: 'po/app.pot' });
+    await install(project.slug, 'weblate.gettext.msgmerge');
+    await translate(project.slug, 'cs', 'Ahoj');
+
+    await git.commitToBare('msgmerge', { 'po/app.pot': `${HEADER('en')}\nmsgid "Hello"\nmsgstr ""\n\n#: main.c:3\nmsgid "Welcome"\nmsgstr ""\n` }, 'New string');
+    await api('post', `/api/components/${project.slug}/app/repository/`).send({ operation: 'pull' }).expect(200);
+    await push(project.slug);
+    const po = await git.readFile('msgmerge', 'po/cs.po');
+    expect(po).toContain('msgid "Hello"\nmsgstr "Ahoj"');
+    expect(po).toContain('#: main.c:3\nmsgid "Welcome"\nmsgstr ""');
+    expect(po).not.toContain('"Bye"');
+    execFileSync('msgfmt', ['--check', '-o', '/dev/null', join(workDir, 'po/cs.po')]);
+    expect((await git.log('msgmerge')).map((commit) => commit.message.split('\n')[0])).toEqual([
+      'chore(l10n): update Czech translation', 'chore(l10n): update translation files', 'New string', 'Initial commit',
+    ]);
+    expect((await git.log('msgmerge'))[1].message).toContain('Add-on: Update PO files to match POT (msgmerge)');
+    // The new string is read from the merged file: it is there to translate.
+    const units = (await api('get', `/api/translations/${project.slug}/app/cs/units/?q=source:Welcome`).expect(200)).body.results;
+    expect(units).toHaveLength(1);
+  });
 });
