@@ -3,10 +3,10 @@ import { ChangeAction } from '../changes/change-actions';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
- * pipeline's hooks (working-copy-addons.ts): before each commit, and once an update is merged (Weblate's post-update,
- * which runs before the files are read).
+ * pipeline's hooks (working-copy-addons.ts): before each commit, once an update is merged (Weblate's post-update,
+ * which runs before the files are read), and before each push.
  */
-type AddonEvent = EventName | 'daily' | 'repository.pre-commit' | 'repository.merged';
+type AddonEvent = EventName | 'daily' | 'repository.pre-commit' | 'repository.merged' | 'repository.pre-push';
 
 /** The component facts compatibility depends on. */
 interface ComponentFacts {
@@ -108,6 +108,21 @@ export const ADDONS: readonly AddonDefinition[] = [
     incompatibility: (component) => gettextIncompatibility(component) ?? (component.newBase ? null : 'it needs a template for new translations (new_base), the POT file.'),
   },
   {
+    name: 'weblate.git.squash',
+    multiple: false,
+    events: ['repository.pre-push'],
+    schema: {
+      type: 'object',
+      properties: {
+        // Weblate's other modes (per language, file or author) are not done here: they are refused, not ignored.
+        squash: { type: 'string', enum: ['all'], default: 'all' },
+        append_trailers: { type: 'boolean', default: true },
+        commit_message: { type: 'string', maxLength: 5000, default: '' },
+      },
+      additionalProperties: false,
+    },
+  },
+  {
     name: 'weblate.cleanup.blank',
     multiple: false,
     events: ['repository.pre-commit'],
@@ -155,7 +170,6 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.gettext.configure': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,
   'weblate.gettext.authors': WORKING_COPY,
-  'weblate.git.squash': WORKING_COPY,
   'weblate.properties.sort': WORKING_COPY,
   'weblate.resx.update': WORKING_COPY,
 };

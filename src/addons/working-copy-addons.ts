@@ -20,6 +20,7 @@ import { linguasPath, updateLinguas } from './file-addons/linguas';
 import { compileMo, moPath } from './file-addons/mo';
 
 const MSGMERGE = 'weblate.gettext.msgmerge';
+const SQUASH = 'weblate.git.squash';
 const MSGMERGE_TITLE = 'Update PO files to match POT (msgmerge)';
 
 type FileWriter = (addon: Addon, context: ComponentContext, repository: WorkingCopy, files: readonly string[]) => Promise<string[]>;
@@ -49,6 +50,7 @@ export class WorkingCopyAddons implements OnModuleInit {
   onModuleInit(): void {
     this.pipeline.beforeCommit((repository, commit) => this.preCommit(repository, commit));
     this.pipeline.whenMerged((repository, owner, changedFiles) => this.merged(repository, owner, changedFiles));
+    this.pipeline.beforePush((repository, owner) => this.squash(repository, owner));
   }
 
   private async preCommit(repository: WorkingCopy, commit: CommitRequest): Promise<string[]> {
@@ -75,6 +77,23 @@ export class WorkingCopyAddons implements OnModuleInit {
       }
     }
     return requests;
+  }
+
+  /**
+   * weblate.git.squash (mode `all`): the commits about to be pushed become one, Weblate's committer's, with their
+   * messages (or the configured one). Only over the remote-tracking branch: commits not yet merged with it stay.
+   */
+  private async squash(repository: WorkingCopy, owner: Pick<Component, 'id'>): Promise<void> {
+    const component = (await this.components.findById(owner.id))?.component;
+    if (!component) return;
+    for (const addon of await this.installed(component, (name) => name === SQUASH)) {
+      await this.attempt(addon, component, async () => {
+        const status = await repository.status([]);
+        if (status.outgoingCommits < 2 || status.missingCommits > 0) return;
+        const message = String(addon.configuration.commit_message ?? '') || undefined;
+        await repository.squash({ message, author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+      });
+    }
   }
 
   /** The add-ons of these names installed on the component, its project or the site that can run on it. */

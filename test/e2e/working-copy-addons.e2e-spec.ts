@@ -86,4 +86,21 @@ describe('working-copy add-ons', () => {
     const units = (await api('get', `/api/translations/${project.slug}/app/cs/units/?q=source:Welcome`).expect(200)).body.results;
     expect(units).toHaveLength(1);
   });
+
+  it('weblate.git.squash pushes the commits of two translations as one', async () => {
+    const { git } = env;
+    const files = { 'po/cs.po': PO('cs'), 'po/de.po': PO('de'), 'po/app.pot': PO('en') };
+    const { project } = await createGitComponent(env, 'squash', files, { filemask: 'po/*.po', file_format: 'po', new_base: 'po/app.pot' });
+    await install(project.slug, 'weblate.git.squash');
+    await api('post', `/api/components/${project.slug}/app/addons/`).send({ name: 'weblate.git.squash', configuration: { squash: 'language' } }).expect(400);
+
+    await translate(project.slug, 'cs', 'Ahoj');
+    await translate(project.slug, 'de', 'Hallo');
+    await push(project.slug);
+    const log = await git.log('squash');
+    expect(log.map((commit) => commit.message.split('\n')[0])).toEqual(['chore(l10n): update German translation', 'Initial commit']);
+    expect(log[0].message).toContain('chore(l10n): update Czech translation');
+    expect(await git.readFile('squash', 'po/cs.po')).toContain('msgstr "Ahoj"');
+    expect(await git.readFile('squash', 'po/de.po')).toContain('msgstr "Hallo"');
+  });
 });
