@@ -23,6 +23,11 @@ const MSGMERGE = 'weblate.gettext.msgmerge';
 const SQUASH = 'weblate.git.squash';
 const MSGMERGE_TITLE = 'Update PO files to match POT (msgmerge)';
 
+/** A project or site add-on covers components it cannot run on: those are passed over, as Weblate does. */
+function compatible(addon: Addon, component: Component): boolean {
+  return !addonDefinition(addon.name)?.incompatibility?.(component);
+}
+
 type FileWriter = (addon: Addon, context: ComponentContext, repository: WorkingCopy, files: readonly string[]) => Promise<string[]>;
 
 /**
@@ -54,10 +59,12 @@ export class WorkingCopyAddons implements OnModuleInit {
   }
 
   private async preCommit(repository: WorkingCopy, commit: CommitRequest): Promise<string[]> {
-    const context = await this.components.findById(commit.component.id);
+    const addons = await this.installed(commit.component, (name) => name in this.writers);
+    const context = addons.length > 0 ? await this.components.findById(commit.component.id) : null;
     if (!context) return [];
     const written: string[] = [];
-    for (const addon of await this.installed(context.component, (name) => name in this.writers)) {
+    for (const addon of addons) {
+      if (!compatible(addon, context.component)) continue;
       written.push(...((await this.attempt(addon, context.component, () => this.writers[addon.name](addon, context, repository, commit.files))) ?? []));
     }
     return written;
@@ -69,6 +76,7 @@ export class WorkingCopyAddons implements OnModuleInit {
     for (const component of await this.components.sharingWorkingCopy(owner.id)) {
       if (!component.newBase || !changedFiles.includes(component.newBase)) continue;
       for (const addon of await this.installed(component, (name) => name === MSGMERGE)) {
+        if (!compatible(addon, component)) continue;
         const files = await this.attempt(addon, component, () => this.msgmerge(addon, component, repository));
         if (!files?.length) continue;
         const project = (await this.components.findById(component.id))?.project;
@@ -83,11 +91,9 @@ export class WorkingCopyAddons implements OnModuleInit {
    * weblate.git.squash (mode `all`): the commits about to be pushed become one, Weblate's committer's, with their
    * messages (or the configured one). Only over the remote-tracking branch: commits not yet merged with it stay.
    */
-  private async squash(repository: WorkingCopy, owner: Pick<Component, 'id'>): Promise<void> {
-    const component = (await this.components.findById(owner.id))?.component;
-    if (!component) return;
-    for (const addon of await this.installed(component, (name) => name === SQUASH)) {
-      await this.attempt(addon, component, async () => {
+  private async squash(repository: WorkingCopy, owner: Pick<Component, 'id' | 'projectId'>): Promise<void> {
+    for (const addon of await this.installed(owner, (name) => name === SQUASH)) {
+      await this.attempt(addon, owner, async () => {
         const status = await repository.status([]);
         if (status.outgoingCommits < 2 || status.missingCommits > 0) return;
         const message = String(addon.configuration.commit_message ?? '') || undefined;
@@ -96,14 +102,12 @@ export class WorkingCopyAddons implements OnModuleInit {
     }
   }
 
-  /** The add-ons of these names installed on the component, its project or the site that can run on it. */
-  private async installed(component: Component, wanted: (name: string) => boolean): Promise<Addon[]> {
-    const addons = await this.addons.applicable(this.dataSource.manager, component.id, component.projectId);
-    // A project or site add-on covers components it cannot run on: those are passed over, as Weblate does.
-    return addons.filter((addon) => wanted(addon.name) && !addonDefinition(addon.name)?.incompatibility?.(component));
+  /** The add-ons of these names installed on the component, its project or the site. */
+  private async installed(component: Pick<Component, 'id' | 'projectId'>, wanted: (name: string) => boolean): Promise<Addon[]> {
+    return (await this.addons.applicable(this.dataSource.manager, component.id, component.projectId)).filter((addon) => wanted(addon.name));
   }
 
-  private attempt<T>(addon: Addon, component: Component, work: () => Promise<T>): Promise<T | null> {
+  private attempt<T>(addon: Addon, component: Pick<Component, 'id' | 'projectId'>, work: () => Promise<T>): Promise<T | null> {
     return this.execution.attempt(this.dataSource.manager, { addon, event: null, componentId: component.id, projectId: component.projectId }, work);
   }
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ChangeAction } from '../../src/changes/change-actions';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 
 const HEADER = (language: string) => `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ${language}\\n"\n`;
@@ -85,6 +86,14 @@ describe('working-copy add-ons', () => {
     // The new string is read from the merged file: it is there to translate.
     const units = (await api('get', `/api/translations/${project.slug}/app/cs/units/?q=source:Welcome`).expect(200)).body.results;
     expect(units).toHaveLength(1);
+
+    // A POT it cannot read: the update still happens, the PO files stay, and the failure is recorded as the alert.
+    await git.commitToBare('msgmerge', { 'po/app.pot': `${HEADER('en')}\nmsgid "Broken\n` }, 'Broken template');
+    await api('post', `/api/components/${project.slug}/app/repository/`).send({ operation: 'pull' }).expect(200);
+    await push(project.slug);
+    expect(await git.readFile('msgmerge', 'po/cs.po')).toBe(po);
+    const alerts = (await api('get', `/api/changes/?action=${ChangeAction.Alert}&page_size=1000`).expect(200)).body.results as { details: Record<string, unknown> }[];
+    expect(alerts.map((change) => change.details)).toEqual([expect.objectContaining({ alert: 'AddonScriptError', addon: 'weblate.gettext.msgmerge', error: expect.any(String) })]);
   });
 
   it('weblate.git.squash pushes the commits of two translations as one', async () => {
