@@ -1,13 +1,19 @@
 import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
 
-/** What an add-on runs on: the events of the backbone (events/events.ts), and the daily run. */
-type AddonEvent = EventName | 'daily';
+/**
+ * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
+ * pipeline's hooks (working-copy-addons.ts): before each commit, once an update is merged (Weblate's post-update,
+ * which runs before the files are read), and before each push.
+ */
+type AddonEvent = EventName | 'daily' | 'repository.pre-commit' | 'repository.merged' | 'repository.pre-push';
 
 /** The component facts compatibility depends on. */
 interface ComponentFacts {
   fileFormat: string;
   editTemplate: boolean;
+  template: string;
+  newBase: string;
 }
 
 /** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
@@ -38,12 +44,16 @@ const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, 
 /** Formats whose own fuzzy flag the flag add-ons would fight with (Weblate's FlagBase.can_install). */
 const FUZZY_FORMATS = new Set(['ts', 'po', 'po-mono']);
 
+/** Weblate's gettext add-ons (GettextBaseAddon) run on PO files only. */
+const gettextIncompatibility = (component: ComponentFacts) =>
+  component.fileFormat === 'po' || component.fileFormat === 'po-mono' ? null : 'it works on gettext PO files only.';
+
 const flagIncompatibility = (component: ComponentFacts) =>
   FUZZY_FORMATS.has(component.fileFormat) ? `the ${component.fileFormat} format marks strings needing editing itself.` : null;
 
 /**
- * The add-ons this server runs. Each acts on the database only (strings, states, flags, labels, comments) or
- * sends webhooks; add-ons that write the repository's files wait for the working-copy pipeline (see UNAVAILABLE).
+ * The add-ons this server runs. They act on the database (strings, states, flags, labels, comments), send
+ * webhooks, or write the repository's files through the working-copy pipeline; the others are in UNAVAILABLE.
  */
 export const ADDONS: readonly AddonDefinition[] = [
   {
@@ -73,6 +83,52 @@ export const ADDONS: readonly AddonDefinition[] = [
       properties: { age: { type: 'integer', minimum: 0, default: 30 }, votes: { type: 'integer', default: 0 } },
       additionalProperties: false,
     },
+  },
+  { name: 'weblate.gettext.linguas', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
+  {
+    name: 'weblate.gettext.mo',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: {
+      type: 'object',
+      properties: { path: { type: 'string', maxLength: 400, default: '' }, fuzzy: { type: 'boolean', default: false } },
+      additionalProperties: false,
+    },
+    incompatibility: gettextIncompatibility,
+  },
+  {
+    name: 'weblate.gettext.msgmerge',
+    multiple: false,
+    events: ['repository.merged'],
+    schema: {
+      type: 'object',
+      properties: { previous: { type: 'boolean', default: true }, no_location: { type: 'boolean', default: false }, fuzzy: { type: 'boolean', default: true } },
+      additionalProperties: false,
+    },
+    incompatibility: (component) => gettextIncompatibility(component) ?? (component.newBase ? null : 'it needs a template for new translations (new_base), the POT file.'),
+  },
+  {
+    name: 'weblate.git.squash',
+    multiple: false,
+    events: ['repository.pre-push'],
+    schema: {
+      type: 'object',
+      properties: {
+        // Weblate's other modes (per language, file or author) are not done here: they are refused, not ignored.
+        squash: { type: 'string', enum: ['all'], default: 'all' },
+        append_trailers: { type: 'boolean', default: true },
+        commit_message: { type: 'string', maxLength: 5000, default: '' },
+      },
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'weblate.cleanup.blank',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: NO_CONFIGURATION,
+    // Weblate's BaseCleanupAddon: entries can go only where a template keeps the strings.
+    incompatibility: (component) => (component.template ? null : 'it needs a monolingual component with a template.'),
   },
   {
     name: 'weblate.webhook.webhook',
@@ -109,16 +165,11 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.discovery.discovery': WORKING_COPY,
   'weblate.consistency.languages': WORKING_COPY,
   'weblate.cleanup.generic': WORKING_COPY,
-  'weblate.cleanup.blank': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
-  'weblate.gettext.mo': WORKING_COPY,
-  'weblate.gettext.linguas': WORKING_COPY,
   'weblate.gettext.configure': WORKING_COPY,
-  'weblate.gettext.msgmerge': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,
   'weblate.gettext.authors': WORKING_COPY,
-  'weblate.git.squash': WORKING_COPY,
   'weblate.properties.sort': WORKING_COPY,
   'weblate.resx.update': WORKING_COPY,
 };

@@ -20,9 +20,14 @@ export class AddonExecution {
   ) {}
 
   /** In the caller's transaction; returns how many objects the run changed, or null when it failed. */
-  async run(manager: EntityManager, run: AddonRun): Promise<number | null> {
+  run(manager: EntityManager, run: AddonRun): Promise<number | null> {
+    return this.attempt(manager, run, () => this.addons.withSavepoint(manager, () => this.runners.run(manager, run)));
+  }
+
+  /** Runs `work` for the add-on; a failure is logged and recorded as its alert change, and the answer is null. */
+  async attempt<T>(manager: EntityManager, run: AddonRun, work: () => Promise<T>): Promise<T | null> {
     try {
-      return await this.addons.withSavepoint(manager, () => this.runners.run(manager, run));
+      return await work();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ addon: run.addon.name, addonId: run.addon.id, err: error }, 'add-on failed');

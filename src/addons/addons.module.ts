@@ -4,6 +4,7 @@ import { ChangesModule } from '../changes/changes.module';
 import { ComponentLookupModule } from '../components/component-lookup.module';
 import { AppConfig } from '../config/app-config';
 import { UnitsModule } from '../units/units.module';
+import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 import { AddonDispatcher } from './addon-dispatcher';
 import { AddonExecution } from './addon-execution';
 import { AddonRunners } from './addon-runners';
@@ -17,10 +18,11 @@ import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { BullWebhookQueue, InProcessWebhookQueue, ResumeWebhookDeliveries, WEBHOOK_QUEUE, WebhookQueue, WebhookQueueProcessor } from './webhook-queue';
 import { WebhookSender } from './webhook-sender';
+import { WorkingCopyAddons } from './working-copy-addons';
 
 /**
  * Add-ons: the API, the `addons` consumer of the event backbone that runs them where events happen, their daily
- * runs (a timer in processes that run background work), manual triggers (tasks) and webhook deliveries (Bull jobs
+ * runs (a timer in processes that run background work), the add-ons that write files before each commit, manual triggers (tasks) and webhook deliveries (Bull jobs
  * with REDIS_URL, this process's timers otherwise; the Bull connection is TasksModule's).
  */
 @Module({})
@@ -28,11 +30,11 @@ export class AddonsModule {
   static forRoot(config: AppConfig, options: { workers: boolean }): DynamicModule {
     const providers: Provider[] = [
       AddonsRepository, AddonsService, AddonTargetLoader, AddonRunners, AddonExecution, AddonDispatcher, AddonTriggerJob, DailyAddons,
-      WebhookDeliveriesRepository, WebhookDeliveries, WebhookSender,
+      WebhookDeliveriesRepository, WebhookDeliveries, WebhookSender, WorkingCopyAddons,
       ...(options.workers ? [DailyAddonsTimer, ResumeWebhookDeliveries] : []),
     ];
     const common = { module: AddonsModule, controllers: [AddonsController] };
-    const imports = [ChangesModule, ComponentLookupModule, UnitsModule];
+    const imports = [ChangesModule, ComponentLookupModule, UnitsModule, WorkingCopiesModule];
     if (!config.redisUrl) return { ...common, imports, providers: [...providers, { provide: WebhookQueue, useClass: InProcessWebhookQueue }] };
     return {
       ...common,

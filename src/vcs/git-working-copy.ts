@@ -19,6 +19,7 @@ import { integrate } from './git-merge';
 import {
   CommitDetails,
   CommitOptions,
+  SquashOptions,
   Credentials,
   MergeOptions,
   MergeResult,
@@ -147,6 +148,26 @@ export class GitWorkingCopy implements WorkingCopy {
       if (isGitError(error, 'EmptyCommitError')) return null;
       throw error;
     }
+  }
+
+  async squash(options: SquashOptions): Promise<string> {
+    const remote = await this.resolveRequired(this.remoteRef(await this.branch()));
+    const head = await this.resolveRequired('HEAD');
+    const squashed: git.CommitObject[] = [];
+    for (let oid = head; oid !== remote; ) {
+      const { commit } = await git.readCommit({ ...this.ctx, oid });
+      squashed.push(commit);
+      if (commit.parent.length === 0) throw new VcsError('not_found', `HEAD does not contain ${this.remoteRef(await this.branch())}`);
+      oid = commit.parent[0];
+    }
+    return git.commit({
+      ...this.ctx,
+      tree: squashed[0]?.tree ?? (await git.readCommit({ ...this.ctx, oid: head })).commit.tree,
+      parent: [remote],
+      message: options.message ?? squashed.map((commit) => `${commit.message.replace(/\n+$/, '')}\n\n`).join(''),
+      author: toGitSignature(options.author),
+      committer: toGitSignature(options.committer ?? options.author),
+    });
   }
 
   async fetch(): Promise<void> {

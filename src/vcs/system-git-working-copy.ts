@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   CommitDetails,
   CommitOptions,
+  SquashOptions,
   Credentials,
   MergeOptions,
   MergeResult,
@@ -107,6 +108,15 @@ export class SystemGitWorkingCopy implements WorkingCopy {
     // `whitespace` keeps lines starting with `#`, which the default clean-up would drop as comments.
     await this.git(['commit', '--quiet', '--no-verify', '--cleanup=whitespace', '-m', options.message], { env });
     return this.revParse('HEAD');
+  }
+
+  async squash(options: SquashOptions): Promise<string> {
+    const remote = this.remoteRef(await this.branch());
+    const message = options.message ?? (await this.git(['log', '--format=%B', `${remote}..HEAD`])).toString('utf8');
+    await this.git(['reset', '--quiet', '--soft', remote]);
+    const env = { ...signatureEnv('AUTHOR', options.author), ...signatureEnv('COMMITTER', options.committer ?? options.author) };
+    await this.git(['commit', '--quiet', '--no-verify', '--allow-empty', '--cleanup=whitespace', '-m', message], { env });
+    return this.revParseRequired('HEAD');
   }
 
   async fetch(): Promise<void> {

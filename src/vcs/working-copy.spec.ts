@@ -127,6 +127,26 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     expect(await repo.status()).toMatchObject({ needsPush: false, outgoingCommits: 0, remoteCommit: sha });
   });
 
+  it('squashes the commits to push into one on top of the remote branch, with their messages newest first', async () => {
+    const { name, repo } = await cloned();
+    await repo.writeFile('po/de.po', PO.replace('"A"', '"Ä"'));
+    await repo.commit(['po/de.po'], { message: 'German\n\nTranslation: app/de', author: JANE });
+    await repo.writeFile('po/fr.po', PO);
+    await repo.commit(['po/fr.po'], { message: 'French', author: JANE });
+    await repo.writeFile('unrelated.txt', 'stays uncommitted');
+    const [upstream] = await server.log(name);
+
+    const sha = await repo.squash({ author: BOT });
+    expect(await parents(repo)).toEqual([upstream.sha]);
+    expect(await repo.status()).toMatchObject({ outgoingCommits: 1, headCommit: sha });
+    expect((await repo.readCommit(sha)).message).toBe('French\n\nGerman\n\nTranslation: app/de');
+    await repo.push();
+    expect(await server.readFile(name, 'po/de.po')).toContain('"Ä"');
+    expect(await server.readFile(name, 'po/fr.po')).toBe(PO);
+    await expect(server.readFile(name, 'unrelated.txt')).rejects.toThrow();
+    expect((await repo.readCommit(await repo.squash({ author: BOT, message: 'Nothing to squash' }))).message).toBe('Nothing to squash');
+  });
+
   it('reads the author, committer and whole message of a commit', async () => {
     const { repo } = await cloned();
     await repo.writeFile('po/de.po', PO.replace('"B"', '"Bé"'));

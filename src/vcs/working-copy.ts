@@ -19,6 +19,12 @@ export interface WorkingCopy {
    */
   commit(files: string[], options: CommitOptions): Promise<string | null>;
 
+  /**
+   * Replaces the commits HEAD has over the remote-tracking branch with one commit of HEAD's tree on top of it (the
+   * caller checks HEAD contains that branch). Returns its sha.
+   */
+  squash(options: SquashOptions): Promise<string>;
+
   /** Updates the remote-tracking branch from origin. */
   fetch(): Promise<void>;
   /**
@@ -84,6 +90,11 @@ export interface CommitOptions {
   author: Signature;
   /** Defaults to the author. */
   committer?: Signature;
+}
+
+export interface SquashOptions extends Omit<CommitOptions, 'message'> {
+  /** Defaults to the messages of the squashed commits, newest first (as `git log --format=%B`), each ending in a blank line. */
+  message?: string;
 }
 
 export type MergeStyle = 'merge' | 'rebase' | 'merge_noff';

@@ -32,13 +32,19 @@ export type PreCommitHook = (repository: WorkingCopy, commit: CommitRequest) => 
 export type PreOperationHook = (repository: WorkingCopy, owner: Owner) => Promise<void>;
 
 /**
+ * Runs after upstream changes are merged and before the files are read again, with the lock held: may write files
+ * and returns the commits to make of them, as Weblate's post-update add-ons (msgmerge) do.
+ */
+export type MergedHook = (repository: WorkingCopy, owner: Owner, changedFiles: string[]) => Promise<CommitRequest[]>;
+
+/**
  * The one way to change a working copy: its lock, the pre-* hooks, the git operation, and the change that announces
  * it. The post-* events are those changes (Commit, Push, Merge/Rebase), delivered by the EventBus once they commit;
  * "before every commit" is `beforeCommit`, one place.
  */
 @Injectable()
 export class WorkingCopyPipeline {
-  private readonly hooks = { commit: [] as PreCommitHook[], push: [] as PreOperationHook[], update: [] as PreOperationHook[] };
+  private readonly hooks = { commit: [] as PreCommitHook[], push: [] as PreOperationHook[], update: [] as PreOperationHook[], merged: [] as MergedHook[] };
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -57,6 +63,10 @@ export class WorkingCopyPipeline {
 
   beforeUpdate(hook: PreOperationHook): void {
     this.hooks.update.push(hook);
+  }
+
+  whenMerged(hook: MergedHook): void {
+    this.hooks.merged.push(hook);
   }
 
   /** Runs `work` on the owner's working copy holding its lock (waiting up to `waitMs` for it). */
@@ -88,6 +98,7 @@ export class WorkingCopyPipeline {
     await repository.fetch();
     const merged = await repository.merge(style, { author: WEBLATE_COMMITTER });
     if (!merged.ok) return merged;
+    for (const hook of this.hooks.merged) for (const request of await hook(repository, owner, merged.changedFiles)) await this.commit(repository, request);
     await afterMerge();
     await this.record(owner, style === 'rebase' ? ChangeAction.Rebase : ChangeAction.Merge, null);
     return merged;
@@ -116,7 +127,8 @@ export class WorkingCopySession {
   }
 
   /**
-   * Fetches and merges (or rebases) upstream, then `afterMerge` (re-reading the files) before the change that
+   * Fetches and merges (or rebases) upstream, runs the merged hooks (their commits go through the pre-commit hooks),
+   * then `afterMerge` (re-reading the files) before the change that
    * announces the update, so its consumers find the strings read. A merge that fails changes nothing and records
    * nothing here.
    */

@@ -1,0 +1,180 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { ComponentContext } from '../components/component-context';
+import { ComponentLookup } from '../components/component-lookup';
+import type { Component } from '../components/component.entity';
+import { mergePo } from '../formats/po-merge';
+import { getFormat } from '../formats/registry';
+import { Filemask } from '../translations/filemask';
+import type { WorkingCopy } from '../vcs/working-copy';
+import { renderMessage } from '../working-copies/commit-message';
+import { WEBLATE_COMMITTER } from '../working-copies/signatures';
+import { CommitRequest, WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
+import type { Addon } from './addon.entity';
+import { addonDefinition } from './addon-catalogue';
+import { AddonExecution } from './addon-execution';
+import { AddonsRepository } from './addons.repository';
+import { withoutBlank } from './file-addons/blank';
+import { linguasPath, updateLinguas } from './file-addons/linguas';
+import { compileMo, moPath } from './file-addons/mo';
+
+const MSGMERGE = 'weblate.gettext.msgmerge';
+const SQUASH = 'weblate.git.squash';
+const MSGMERGE_TITLE = 'Update PO files to match POT (msgmerge)';
+
+/** A project or site add-on covers components it cannot run on: those are passed over, as Weblate does. */
+function compatible(addon: Addon, component: Component): boolean {
+  return !addonDefinition(addon.name)?.incompatibility?.(component);
+}
+
+type FileWriter = (addon: Addon, context: ComponentContext, repository: WorkingCopy, files: readonly string[]) => Promise<string[]>;
+
+/**
+ * The add-ons that write the repository's files. Those of Weblate's pre-commit event run before each commit and
+ * what they write is committed with the change that triggered them, so the repository never holds a PO file without
+ * its MO or a new language missing from LINGUAS; msgmerge runs once an update is merged, before the files are read,
+ * and commits on its own. A failing one is recorded as its alert change.
+ */
+@Injectable()
+export class WorkingCopyAddons implements OnModuleInit {
+  private readonly writers: Readonly<Record<string, FileWriter>> = {
+    'weblate.gettext.linguas': (_addon, context, repository) => this.writeLinguas(context, repository),
+    'weblate.gettext.mo': (addon, context, repository, files) => this.writeMo(addon, context, repository, files),
+    'weblate.cleanup.blank': (_addon, context, repository, files) => this.removeBlank(context, repository, files),
+  };
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly pipeline: WorkingCopyPipeline,
+    private readonly addons: AddonsRepository,
+    private readonly components: ComponentLookup,
+    private readonly execution: AddonExecution,
+  ) {}
+
+  onModuleInit(): void {
+    this.pipeline.beforeCommit((repository, commit) => this.preCommit(repository, commit));
+    this.pipeline.whenMerged((repository, owner, changedFiles) => this.merged(repository, owner, changedFiles));
+    this.pipeline.beforePush((repository, owner) => this.squash(repository, owner));
+  }
+
+  private async preCommit(repository: WorkingCopy, commit: CommitRequest): Promise<string[]> {
+    const addons = await this.installed(commit.component, (name) => name in this.writers);
+    const context = addons.length > 0 ? await this.components.findById(commit.component.id) : null;
+    if (!context) return [];
+    const written: string[] = [];
+    for (const addon of addons) {
+      if (!compatible(addon, context.component)) continue;
+      written.push(...((await this.attempt(addon, context.component, () => this.writers[addon.name](addon, context, repository, commit.files))) ?? []));
+    }
+    return written;
+  }
+
+  /** msgmerge, for each component of the working copy whose template the update changed: one commit each. */
+  private async merged(repository: WorkingCopy, owner: Pick<Component, 'id'>, changedFiles: string[]): Promise<CommitRequest[]> {
+    const requests: CommitRequest[] = [];
+    for (const component of await this.components.sharingWorkingCopy(owner.id)) {
+      if (!component.newBase || !changedFiles.includes(component.newBase)) continue;
+      for (const addon of await this.installed(component, (name) => name === MSGMERGE)) {
+        if (!compatible(addon, component)) continue;
+        const files = await this.attempt(addon, component, () => this.msgmerge(addon, component, repository));
+        if (!files?.length) continue;
+        const project = (await this.components.findById(component.id))?.project;
+        const variables = { addon_name: MSGMERGE_TITLE, project_name: project?.name, project_slug: project?.slug, component_name: component.name, component_slug: component.slug };
+        requests.push({ component, files, message: renderMessage(component.addonMessage, variables), author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+      }
+    }
+    return requests;
+  }
+
+  /**
+   * weblate.git.squash (mode `all`): the commits about to be pushed become one, Weblate's committer's, with their
+   * messages (or the configured one). Only over the remote-tracking branch: commits not yet merged with it stay.
+   */
+  private async squash(repository: WorkingCopy, owner: Pick<Component, 'id' | 'projectId'>): Promise<void> {
+    for (const addon of await this.installed(owner, (name) => name === SQUASH)) {
+      await this.attempt(addon, owner, async () => {
+        const status = await repository.status([]);
+        if (status.outgoingCommits < 2 || status.missingCommits > 0) return;
+        const message = String(addon.configuration.commit_message ?? '') || undefined;
+        await repository.squash({ message, author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+      });
+    }
+  }
+
+  /** The add-ons of these names installed on the component, its project or the site. */
+  private async installed(component: Pick<Component, 'id' | 'projectId'>, wanted: (name: string) => boolean): Promise<Addon[]> {
+    return (await this.addons.applicable(this.dataSource.manager, component.id, component.projectId)).filter((addon) => wanted(addon.name));
+  }
+
+  private attempt<T>(addon: Addon, component: Pick<Component, 'id' | 'projectId'>, work: () => Promise<T>): Promise<T | null> {
+    return this.execution.attempt(this.dataSource.manager, { addon, event: null, componentId: component.id, projectId: component.projectId }, work);
+  }
+
+  /** LINGUAS lists the languages whose files are in the working copy, the one being added included. */
+  private async writeLinguas({ component, sourceLanguage }: ComponentContext, repository: WorkingCopy): Promise<string[]> {
+    const path = linguasPath(component.filemask, component.newBase);
+    const text = await repository.readFile(path).then((data) => data.toString('utf8'), () => null);
+    // Weblate installs it only where a LINGUAS file exists; one removed since is not recreated.
+    if (text === null) return [];
+    const mask = new Filemask(component.filemask);
+    const codes = (await repository.listFiles(component.filemask))
+      .map((file) => mask.codeOf(file))
+      .filter((code): code is string => code !== null && code !== sourceLanguage.code);
+    const updated = updateLinguas(text, codes);
+    if (updated === null) return [];
+    await repository.writeFile(path, updated);
+    return [path];
+  }
+
+  /** An MO compiled beside (or where `path` says) each PO file of the commit. */
+  private async writeMo(addon: Addon, { component }: ComponentContext, repository: WorkingCopy, files: readonly string[]): Promise<string[]> {
+    const mask = new Filemask(component.filemask);
+    const written: string[] = [];
+    for (const file of files) {
+      const code = mask.codeOf(file);
+      if (code === null) continue;
+      const po = await repository.readFile(file).catch(() => null);
+      // A removed translation: its file is gone, and so is what to compile.
+      if (po === null) continue;
+      const output = moPath(String(addon.configuration.path ?? ''), file, code);
+      await repository.writeFile(output, compileMo(po, code, addon.configuration.fuzzy === true));
+      written.push(output);
+    }
+    return written;
+  }
+
+  /** Each committed translation file without its untranslated entries (the template, which holds them all, is left). */
+  private async removeBlank({ component }: ComponentContext, repository: WorkingCopy, files: readonly string[]): Promise<string[]> {
+    const format = getFormat(component.fileFormat);
+    if (!format) return [];
+    const mask = new Filemask(component.filemask);
+    const written: string[] = [];
+    for (const file of files) {
+      const code = mask.codeOf(file);
+      if (code === null || file === component.template) continue;
+      const data = await repository.readFile(file).catch(() => null);
+      const cleaned = data && (await withoutBlank(format, data, code));
+      if (!cleaned) continue;
+      await repository.writeFile(file, cleaned);
+      written.push(file);
+    }
+    return written;
+  }
+
+  /** Each PO file of the component brought in line with the template (new_base), as msgmerge does. */
+  private async msgmerge(addon: Addon, component: Component, repository: WorkingCopy): Promise<string[]> {
+    const pot = await repository.readFile(component.newBase);
+    const options = { previous: addon.configuration.previous !== false, noLocation: addon.configuration.no_location === true };
+    const written: string[] = [];
+    for (const file of await repository.listFiles(component.filemask)) {
+      if (file === component.newBase) continue;
+      const po = await repository.readFile(file);
+      const merged = mergePo(po, pot, options);
+      if (merged.equals(po)) continue;
+      await repository.writeFile(file, merged);
+      written.push(file);
+    }
+    return written;
+  }
+}
