@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { RepeatingWork } from '../core/scheduling/repeating-work';
 import { withoutStatementTimeout } from '../database/statement-timeout';
 import { ADDONS } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
@@ -38,24 +39,18 @@ export class DailyAddons {
 
 /** In processes that run background work: looks for due daily runs every hour. */
 @Injectable()
-export class DailyAddonsTimer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DailyAddonsTimer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('addons');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly checking = new RepeatingWork(() => this.daily.runDue().catch((error: unknown) => this.logger.error({ err: error }, 'daily add-on runs failed')));
 
   constructor(private readonly daily: DailyAddons) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.daily
-        .runDue()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'daily add-on runs failed'))
-        .finally(() => (this.running = undefined));
-    }, CHECK_EVERY_MS);
+    this.checking.start(CHECK_EVERY_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  /** Before the queues and connections close (their onApplicationShutdown), so no run is left waiting on them. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.checking.stop();
   }
 }

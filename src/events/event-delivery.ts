@@ -1,5 +1,5 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { AppConfig } from '../config/app-config';
 import { RepeatingWork } from '../core/scheduling/repeating-work';
@@ -72,7 +72,7 @@ export class EventQueueProcessor {
  * a worker that died holding a job.
  */
 @Injectable()
-export class EventPoller implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventPoller implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('events');
   private readonly polling = new RepeatingWork(() => this.poll());
 
@@ -86,7 +86,8 @@ export class EventPoller implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.config.eventsPollMs > 0) this.polling.start(this.config.eventsPollMs);
   }
 
-  onApplicationShutdown(): Promise<void> {
+  /** Before the queues and connections close (their onApplicationShutdown), so no poll is left waiting on them. */
+  beforeApplicationShutdown(): Promise<void> {
     return this.polling.stop();
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { changeActionName } from '../changes/change-actions';
 import { AppConfig } from '../config/app-config';
 import { RepeatingWork } from '../core/scheduling/repeating-work';
@@ -22,7 +22,7 @@ const BATCH = 20;
  * that does not answer, is tried again later (after 1, 2, 4 … minutes); the request that caused it never waits.
  */
 @Injectable()
-export class NotificationSender implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NotificationSender implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('notifications');
   private readonly urls: UrlBuilder;
   private readonly sending = new RepeatingWork(() => this.sendDue());
@@ -39,7 +39,8 @@ export class NotificationSender implements OnApplicationBootstrap, OnApplication
     if (this.mailer.enabled && this.config.eventsPollMs > 0) this.sending.start(this.config.eventsPollMs);
   }
 
-  onApplicationShutdown(): Promise<void> {
+  /** Before the connections close (their onApplicationShutdown), so no sending is left waiting on them. */
+  beforeApplicationShutdown(): Promise<void> {
     return this.sending.stop();
   }
 
