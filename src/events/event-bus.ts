@@ -32,6 +32,8 @@ const MAX_ATTEMPTS = 5;
 export class EventBus {
   private readonly logger = new Logger('events');
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Set when the process stops: deliveries end after their current batch (the rest waits for the next process). */
+  private stopping = false;
 
   constructor(private readonly outbox: EventOutboxRepository) {}
 
@@ -40,6 +42,11 @@ export class EventBus {
     if (this.subscriptions.has(subscription.consumer)) throw new Error(`event consumer ${subscription.consumer} is already subscribed`);
     this.subscriptions.set(subscription.consumer, subscription);
     await this.outbox.createCursor(subscription.consumer);
+  }
+
+  /** A backlog of 100k changes takes minutes: a stopping process hands what is left to the next one. */
+  stop(): void {
+    this.stopping = true;
   }
 
   consumers(): string[] {
@@ -59,7 +66,7 @@ export class EventBus {
       for (;;) {
         const { delivered, failed } = await this.deliverBatch(subscription, wait);
         if (failed) return 'failed';
-        if (delivered < BATCH) return 'delivered';
+        if (delivered < BATCH || this.stopping) return 'delivered';
       }
     });
   }

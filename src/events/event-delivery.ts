@@ -86,8 +86,12 @@ export class EventPoller implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.config.eventsPollMs > 0) this.polling.start(this.config.eventsPollMs);
   }
 
-  /** Before the queues and connections close (their onApplicationShutdown), so no poll is left waiting on them. */
+  /**
+   * Before the queues and connections close (their onApplicationShutdown), so no poll is left waiting on them; the
+   * deliveries under way end after their current batch.
+   */
   beforeApplicationShutdown(): Promise<void> {
+    this.bus.stop();
     return this.polling.stop();
   }
 

@@ -216,6 +216,17 @@ async function createAddon(t: TestApp, component: Component): Promise<number> {
   return id;
 }
 
+/** A memory entry of the project (its source text unique, so each call makes a new one). */
+async function createMemoryEntry(t: TestApp, project: Project): Promise<number> {
+  const [{ id }]: { id: number }[] = await t.dataSource.query(
+    `INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id)
+     SELECT 'Hello ' || gen_random_uuid(), 'Ahoj', en.id, cs.id, $2 || '/app', $1
+       FROM languages en, languages cs WHERE en.code = 'en' AND cs.code = 'cs' RETURNING id`,
+    [project.id, project.slug],
+  );
+  return id;
+}
+
 async function createChange(t: TestApp, project: Project): Promise<number> {
   const [{ id }]: { id: number }[] = await t.dataSource.query('INSERT INTO changes (action, project_id) VALUES (50, $1) RETURNING id', [project.id]);
   return id;
@@ -414,6 +425,11 @@ const PARAMS: Record<string, ParamSource> = {
     scoped: true,
     value: ({ t, fx, scenario }) => once(fx, `add-on of ${scenario.label}`, () => createAddon(t, scenario.component)),
     disposable: ({ t, scenario }) => createAddon(t, scenario.component),
+  },
+  'memory/:id': {
+    scoped: true,
+    value: ({ t, fx, scenario }) => once(fx, `memory entry of ${scenario.label}`, () => createMemoryEntry(t, scenario.project)),
+    disposable: ({ t, scenario }) => createMemoryEntry(t, scenario.project),
   },
   // A change of the public project, which every caller (the project token included) may see.
   'changes/:id': { value: ({ t, fx }) => once(fx, 'change', () => createChange(t, fx.scenarios[0].project)) },
