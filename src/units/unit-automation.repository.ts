@@ -41,28 +41,28 @@ export async function markForEditing(manager: EntityManager, unitId: number, rul
  * Fills the component's untranslated strings with their source, as needing editing (Weblate's prefill): every plural
  * form gets the source form of its index, or the last one the source has.
  */
-export async function prefillFromSource(manager: EntityManager, componentId: number): Promise<AutomatedEdit[]> {
-  return editRows(
-    manager,
-    `UPDATE units u SET target = ARRAY(SELECT coalesce(su.source[i], su.source[cardinality(su.source)]) FROM generate_subscripts(u.target, 1) AS i ORDER BY i),
-            state = ${UnitState.Fuzzy}, pending = true, last_updated = now()
-       FROM translations t, units old, units su
-      WHERE t.component_id = $1 AND NOT t.is_source AND u.translation_id = t.id AND old.id = u.id AND su.id = u.source_unit_id
-        AND u.state = ${UnitState.Empty} AND su.state >= ${UnitState.Translated}
-      RETURNING u.id, u.translation_id, u.target, old.target AS old`,
-    [componentId],
-  );
+export function prefillFromSource(manager: EntityManager, componentId: number): Promise<AutomatedEdit[]> {
+  return fillFromSource(manager, componentId, `u.state = ${UnitState.Empty} AND su.state >= ${UnitState.Translated}`, UnitState.Fuzzy);
 }
 
 /** Gives the component's read-only strings their source text when it differs (Weblate's fill_read_only). */
-export async function fillReadOnlyFromSource(manager: EntityManager, componentId: number): Promise<AutomatedEdit[]> {
+export function fillReadOnlyFromSource(manager: EntityManager, componentId: number): Promise<AutomatedEdit[]> {
+  return fillFromSource(manager, componentId, `u.state = ${UnitState.ReadOnly} AND u.target IS DISTINCT FROM su.source`);
+}
+
+/**
+ * Sets the target of the component's translated-language strings that meet `condition` (over `u`, the string, and
+ * `su`, its source) to their source's forms, with `state` when given; each plural form takes the source form of its
+ * index, or the source's last one.
+ */
+function fillFromSource(manager: EntityManager, componentId: number, condition: string, state?: UnitState): Promise<AutomatedEdit[]> {
   return editRows(
     manager,
     `UPDATE units u SET target = ARRAY(SELECT coalesce(su.source[i], su.source[cardinality(su.source)]) FROM generate_subscripts(u.target, 1) AS i ORDER BY i),
-            pending = true, last_updated = now()
+            ${state === undefined ? '' : `state = ${state}, `}pending = true, last_updated = now()
        FROM translations t, units old, units su
       WHERE t.component_id = $1 AND NOT t.is_source AND u.translation_id = t.id AND old.id = u.id AND su.id = u.source_unit_id
-        AND u.state = ${UnitState.ReadOnly} AND u.target IS DISTINCT FROM su.source
+        AND ${condition}
       RETURNING u.id, u.translation_id, u.target, old.target AS old`,
     [componentId],
   );
