@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { plists } from '../../test/support/independent-counts';
 import { changedLines } from './fixtures/fixture';
 import { ACCEPTED, extractRealRepo, readIn, xmllintCheck } from './fixtures/toolchain';
 import { cldrCategories } from './plurals';
@@ -28,7 +28,7 @@ describe('StringsdictFormat on CoMaps, as Weblate writes it', () => {
   const plistlib = (data: Buffer): Record<string, Record<string, Record<string, string> | string>> => {
     const file = join(mkdtempSync(join(tmpdir(), 'plist-')), 'Localizable.stringsdict');
     writeFileSync(file, data);
-    return JSON.parse(execFileSync('python3', [join(__dirname, '../../test/support/plist_strings.py'), file], { encoding: 'utf8' })).plist;
+    return plists([file]).get(file) as Record<string, Record<string, Record<string, string> | string>>;
   };
 
   it('reads a Russian plural without `other` as translated, each form at its category', () => {
