@@ -41,7 +41,7 @@ export class WebhookQueueProcessor {
   async deliver(job: Job<{ deliveryId: number }>): Promise<void> {
     const outcome = await this.sender.attempt(job.data.deliveryId);
     // Thrown, so Bull tries again after its backoff.
-    if (outcome === 'retry') throw new Error(`webhook delivery ${job.data.deliveryId} will be tried again`);
+    if (outcome !== 'done') throw new Error(`webhook delivery ${job.data.deliveryId} will be tried again`);
   }
 }
 
@@ -68,12 +68,15 @@ export class InProcessWebhookQueue extends WebhookQueue implements OnApplication
     for (const timer of this.timers) clearTimeout(timer);
   }
 
-  private schedule(deliveryId: number, attempt: number, delayMs: number): void {
+  private schedule(deliveryId: number, attempt: number, delayMs: number, waits = 0): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.sender
         .attempt(deliveryId)
         .then((outcome) => {
+          // A row not committed yet costs no attempt: the event's transaction may hold it for a whole batch. One that
+          // never commits (rolled back) is waited for 30 s at most.
+          if (outcome === 'not-yet' && waits < 150) this.schedule(deliveryId, attempt, 200, waits + 1);
           if (outcome === 'retry' && attempt + 1 < QUEUE_ROUNDS) this.schedule(deliveryId, attempt + 1, this.config.webhookRetryDelayMs * 2 ** attempt);
         })
         .catch((error: unknown) => this.logger.error({ deliveryId, err: error }, 'webhook delivery failed'));

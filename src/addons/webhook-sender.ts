@@ -37,9 +37,10 @@ export class WebhookSender {
    * tried again, or its row is not committed yet (the job can start before the event's transaction ends); 'done':
    * delivered, given up, or nothing (left) to deliver.
    */
-  async attempt(id: number): Promise<'done' | 'retry'> {
+  /** `not-yet`: the delivery's row is not committed yet (it was queued inside the event's transaction). */
+  async attempt(id: number): Promise<'done' | 'retry' | 'not-yet'> {
     const pending = await this.deliveries.pending(id);
-    if (!pending) return (await this.deliveries.exists(id)) ? 'done' : 'retry';
+    if (!pending) return (await this.deliveries.exists(id)) ? 'done' : 'not-yet';
     const { delivery, url, secret, addon } = pending;
     const last = delivery.attempts + 1 >= WEBHOOK_ATTEMPTS;
     let responseStatus: number | null = null;
