@@ -85,6 +85,10 @@ export const ADDONS: readonly AddonDefinition[] = [
     },
   },
   { name: 'weblate.gettext.linguas', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
+  // Weblate installs it only where configure, configure.in or configure.ac sets ALL_LINGUAS; an incompatibility
+  // sees the component's settings, not its files, so a repository without such a script is passed over when it runs.
+  { name: 'weblate.gettext.configure', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
+  { name: 'weblate.gettext.authors', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
   {
     name: 'weblate.gettext.mo',
     multiple: false,
@@ -167,9 +171,7 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.cleanup.generic': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
-  'weblate.gettext.configure': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,
-  'weblate.gettext.authors': WORKING_COPY,
   'weblate.properties.sort': WORKING_COPY,
   'weblate.resx.update': WORKING_COPY,
 };

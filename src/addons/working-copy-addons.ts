@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ChangesService } from '../changes/changes.service';
 import type { ComponentContext } from '../components/component-context';
 import { ComponentLookup } from '../components/component-lookup';
 import type { Component } from '../components/component.entity';
@@ -9,13 +10,15 @@ import { getFormat } from '../formats/registry';
 import { Filemask } from '../translations/filemask';
 import type { WorkingCopy } from '../vcs/working-copy';
 import { renderMessage } from '../working-copies/commit-message';
-import { WEBLATE_COMMITTER } from '../working-copies/signatures';
+import { signatureOf, WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { CommitRequest, WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
 import type { Addon } from './addon.entity';
 import { addonDefinition } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
 import { AddonsRepository } from './addons.repository';
+import { updateAuthorComments } from './file-addons/authors';
 import { withoutBlank } from './file-addons/blank';
+import { CONFIGURE_FILES, updateAllLinguas } from './file-addons/configure';
 import { linguasPath, updateLinguas } from './file-addons/linguas';
 import { compileMo, moPath } from './file-addons/mo';
 
@@ -42,6 +45,8 @@ export class WorkingCopyAddons implements OnModuleInit {
     'weblate.gettext.linguas': (_addon, context, repository) => this.writeLinguas(context, repository),
     'weblate.gettext.mo': (addon, context, repository, files) => this.writeMo(addon, context, repository, files),
     'weblate.cleanup.blank': (_addon, context, repository, files) => this.removeBlank(context, repository, files),
+    'weblate.gettext.configure': (_addon, context, repository) => this.writeConfigure(context, repository),
+    'weblate.gettext.authors': (_addon, context, repository, files) => this.creditAuthors(context, repository, files),
   };
 
   constructor(
@@ -50,6 +55,7 @@ export class WorkingCopyAddons implements OnModuleInit {
     private readonly addons: AddonsRepository,
     private readonly components: ComponentLookup,
     private readonly execution: AddonExecution,
+    private readonly changes: ChangesService,
   ) {}
 
   onModuleInit(): void {
@@ -111,20 +117,55 @@ export class WorkingCopyAddons implements OnModuleInit {
     return this.execution.attempt(this.dataSource.manager, { addon, event: null, componentId: component.id, projectId: component.projectId }, work);
   }
 
-  /** LINGUAS lists the languages whose files are in the working copy, the one being added included. */
-  private async writeLinguas({ component, sourceLanguage }: ComponentContext, repository: WorkingCopy): Promise<string[]> {
-    const path = linguasPath(component.filemask, component.newBase);
+  /** The languages whose files are in the working copy, the one being added included, the source's left out. */
+  private async translationCodes({ component, sourceLanguage }: ComponentContext, repository: WorkingCopy): Promise<string[]> {
+    const mask = new Filemask(component.filemask);
+    return (await repository.listFiles(component.filemask))
+      .map((file) => mask.codeOf(file))
+      .filter((code): code is string => code !== null && code !== sourceLanguage.code);
+  }
+
+  /** LINGUAS lists the languages whose files are in the working copy. */
+  private async writeLinguas(context: ComponentContext, repository: WorkingCopy): Promise<string[]> {
+    const path = linguasPath(context.component.filemask, context.component.newBase);
     const text = await repository.readFile(path).then((data) => data.toString('utf8'), () => null);
     // Weblate installs it only where a LINGUAS file exists; one removed since is not recreated.
     if (text === null) return [];
-    const mask = new Filemask(component.filemask);
-    const codes = (await repository.listFiles(component.filemask))
-      .map((file) => mask.codeOf(file))
-      .filter((code): code is string => code !== null && code !== sourceLanguage.code);
-    const updated = updateLinguas(text, codes);
+    const updated = updateLinguas(text, await this.translationCodes(context, repository));
     if (updated === null) return [];
     await repository.writeFile(path, updated);
     return [path];
+  }
+
+  /** ALL_LINGUAS of the configure scripts at the repository's root lists the languages whose files are in it. */
+  private async writeConfigure(context: ComponentContext, repository: WorkingCopy): Promise<string[]> {
+    const codes = await this.translationCodes(context, repository);
+    const written: string[] = [];
+    for (const path of CONFIGURE_FILES) {
+      // Weblate installs it only where such a script sets ALL_LINGUAS (see the catalogue): the others are left.
+      const script = await repository.readFile(path).catch(() => null);
+      const updated = script && updateAllLinguas(script, codes);
+      if (!updated) continue;
+      await repository.writeFile(path, updated);
+      written.push(path);
+    }
+    return written;
+  }
+
+  /** The header comment of each committed PO file credits who changed its strings (the change log's authors). */
+  private async creditAuthors({ component }: ComponentContext, repository: WorkingCopy, files: readonly string[]): Promise<string[]> {
+    const contributors = await this.changes.contributorsOfFiles(component.id, files);
+    const written: string[] = [];
+    for (const file of new Set(contributors.map((contributor) => contributor.filename))) {
+      const credits = contributors.filter((contributor) => contributor.filename === file).map((contributor) => ({ ...signatureOf(contributor), years: contributor.years }));
+      const po = await repository.readFile(file).catch(() => null);
+      // A removed translation: its file is gone, and nobody to credit in it.
+      const updated = po && updateAuthorComments(po, credits);
+      if (!updated) continue;
+      await repository.writeFile(file, updated);
+      written.push(file);
+    }
+    return written;
   }
 
   /** An MO compiled beside (or where `path` says) each PO file of the commit. */
