@@ -200,7 +200,8 @@ export class WorkingCopyAddons implements OnModuleInit {
   /** Each PO file of the component brought in line with the template (new_base), as msgmerge does. */
   private async msgmerge(addon: Addon, component: Component, repository: WorkingCopy): Promise<string[]> {
     const pot = await repository.readFile(component.newBase);
-    const options = { previous: addon.configuration.previous !== false, noLocation: addon.configuration.no_location === true };
+    const { configuration } = addon;
+    const options = { previous: configuration.previous !== false, noLocation: configuration.no_location === true, fuzzy: configuration.fuzzy !== false };
     const written: string[] = [];
     for (const file of await repository.listFiles(component.filemask)) {
       if (file === component.newBase) continue;
