@@ -118,8 +118,7 @@ export const ADDONS: readonly AddonDefinition[] = [
     schema: {
       type: 'object',
       properties: {
-        // Weblate's other modes (per language, file or author) are not done here: they are refused, not ignored.
-        squash: { type: 'string', enum: ['all'], default: 'all' },
+        squash: { type: 'string', enum: ['all', 'language', 'file', 'author'], default: 'all' },
         append_trailers: { type: 'boolean', default: true },
         commit_message: { type: 'string', maxLength: 5000, default: '' },
       },

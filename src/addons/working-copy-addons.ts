@@ -8,7 +8,7 @@ import type { Component } from '../components/component.entity';
 import { mergePo } from '../formats/po-merge';
 import { getFormat } from '../formats/registry';
 import { Filemask } from '../translations/filemask';
-import type { WorkingCopy } from '../vcs/working-copy';
+import type { SquashGrouping, WorkingCopy } from '../vcs/working-copy';
 import { renderMessage } from '../working-copies/commit-message';
 import { signatureOf, WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { CommitRequest, WorkingCopyPipeline } from '../working-copies/working-copy-pipeline';
@@ -25,6 +25,7 @@ import { compileMo, moPath } from './file-addons/mo';
 const MSGMERGE = 'weblate.gettext.msgmerge';
 const SQUASH = 'weblate.git.squash';
 const MSGMERGE_TITLE = 'Update PO files to match POT (msgmerge)';
+const SQUASH_TITLE = 'Squash Git commits';
 
 /** A project or site add-on covers components it cannot run on: those are passed over, as Weblate does. */
 function compatible(addon: Addon, component: Component): boolean {
@@ -85,27 +86,61 @@ export class WorkingCopyAddons implements OnModuleInit {
         if (!compatible(addon, component)) continue;
         const files = await this.attempt(addon, component, () => this.msgmerge(addon, component, repository));
         if (!files?.length) continue;
-        const project = (await this.components.findById(component.id))?.project;
-        const variables = { addon_name: MSGMERGE_TITLE, project_name: project?.name, project_slug: project?.slug, component_name: component.name, component_slug: component.slug };
-        requests.push({ component, files, message: renderMessage(component.addonMessage, variables), author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+        requests.push({ component, files, message: await this.addonMessage(component, MSGMERGE_TITLE), author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
       }
     }
     return requests;
   }
 
   /**
-   * weblate.git.squash (mode `all`): the commits about to be pushed become one, Weblate's committer's, with their
-   * messages (or the configured one). Only over the remote-tracking branch: commits not yet merged with it stay.
+   * weblate.git.squash: the commits about to be pushed are regrouped (see SquashGrouping), committed by Weblate's
+   * committer, with their messages (or the configured one) and, by default, their trailers and co-authors. Only
+   * over the remote-tracking branch: commits not yet merged with it stay.
    */
   private async squash(repository: WorkingCopy, owner: Pick<Component, 'id' | 'projectId'>): Promise<void> {
     for (const addon of await this.installed(owner, (name) => name === SQUASH)) {
       await this.attempt(addon, owner, async () => {
         const status = await repository.status([]);
-        if (status.outgoingCommits < 2 || status.missingCommits > 0) return;
-        const message = String(addon.configuration.commit_message ?? '') || undefined;
-        await repository.squash({ message, author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+        if (status.outgoingCommits === 0 || status.missingCommits > 0) return;
+        const { configuration } = addon;
+        await repository.squash({
+          message: String(configuration.commit_message ?? '') || undefined,
+          appendTrailers: configuration.append_trailers !== false,
+          grouping: await this.squashGrouping(String(configuration.squash ?? 'all'), owner, repository),
+          author: WEBLATE_COMMITTER,
+          committer: WEBLATE_COMMITTER,
+        });
       });
     }
+  }
+
+  /**
+   * Weblate's `language` and `file` modes group the translation files of the components sharing the working copy
+   * (by language code, then path, for a stable order); what else the commits changed (LINGUAS, a removed
+   * translation) goes in a last commit with the add-on message, as Weblate commits what is left.
+   */
+  private async squashGrouping(mode: string, owner: Pick<Component, 'id'>, repository: WorkingCopy): Promise<SquashGrouping> {
+    if (mode !== 'language' && mode !== 'file') return { by: mode === 'author' ? 'author' : 'all' };
+    const byLanguage = new Map<string, string[]>();
+    const components = await this.components.sharingWorkingCopy(owner.id);
+    for (const component of components) {
+      const mask = new Filemask(component.filemask);
+      for (const file of await repository.listFiles(component.filemask)) {
+        const code = mask.codeOf(file);
+        if (code !== null) byLanguage.set(code, [...(byLanguage.get(code) ?? []), file]);
+      }
+    }
+    const languages = [...byLanguage].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, files]) => files.sort());
+    const groups = mode === 'language' ? languages : languages.flat().map((file) => [file]);
+    const ownerComponent = components.find((component) => component.id === owner.id) ?? components[0];
+    return { by: 'paths', groups, remainderMessage: await this.addonMessage(ownerComponent, SQUASH_TITLE) };
+  }
+
+  /** The component's commit message for what the add-on of this title writes. */
+  private async addonMessage(component: Component, addonName: string): Promise<string> {
+    const project = (await this.components.findById(component.id))?.project;
+    const variables = { addon_name: addonName, project_name: project?.name, project_slug: project?.slug, component_name: component.name, component_slug: component.slug };
+    return renderMessage(component.addonMessage, variables);
   }
 
   /** The add-ons of these names installed on the component, its project or the site. */
@@ -206,7 +241,8 @@ export class WorkingCopyAddons implements OnModuleInit {
   /** Each PO file of the component brought in line with the template (new_base), as msgmerge does. */
   private async msgmerge(addon: Addon, component: Component, repository: WorkingCopy): Promise<string[]> {
     const pot = await repository.readFile(component.newBase);
-    const options = { previous: addon.configuration.previous !== false, noLocation: addon.configuration.no_location === true };
+    const { configuration } = addon;
+    const options = { previous: configuration.previous !== false, noLocation: configuration.no_location === true, fuzzy: configuration.fuzzy !== false };
     const written: string[] = [];
     for (const file of await repository.listFiles(component.filemask)) {
       if (file === component.newBase) continue;
