@@ -81,7 +81,8 @@ export const ADDONS: readonly AddonDefinition[] = [
   {
     name: 'weblate.generate.pseudolocale',
     multiple: true,
-    events: ['component.update', 'daily'],
+    // As prefill: the files are read again after an update from upstream (post-update), or a file scan (component update).
+    events: ['component.update', 'repository.post-update', 'daily'],
     translationFields: ['source', 'target'],
     schema: {
       type: 'object',
@@ -104,7 +105,7 @@ export const ADDONS: readonly AddonDefinition[] = [
   {
     name: 'weblate.flags.bulk',
     multiple: true,
-    events: ['component.update'],
+    events: ['component.update', 'repository.post-update'],
     labelFields: ['add_labels', 'remove_labels'],
     queryFields: ['q'],
     flagFields: ['add_flags', 'remove_flags'],

@@ -1,14 +1,12 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ComponentLookup } from '../components/component-lookup';
 import { AppConfig } from '../config/app-config';
 import { DomainError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { LanguageLookup } from '../languages/language-lookup';
-import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { TasksService } from '../tasks/tasks.service';
 import { TranslationLifecycleService } from '../translations/translation-lifecycle.service';
 import type { Addon } from './addon.entity';
-import { AddonExecution } from './addon-execution';
 import { AddonsRepository } from './addons.repository';
 
 export const LANGUAGE_CONSISTENCY = 'weblate.consistency.languages';
@@ -64,29 +62,5 @@ export class LanguageConsistency {
       }
     }
     return added;
-  }
-}
-
-/** The task `languageAdded` queues: the add-on's run for those languages, its failure recorded as the add-on's. */
-@Injectable()
-export class LanguageConsistencyJob implements OnModuleInit {
-  constructor(
-    private readonly registry: JobHandlerRegistry,
-    private readonly addons: AddonsRepository,
-    private readonly consistency: LanguageConsistency,
-    private readonly execution: AddonExecution,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register('addon.languages', (payload) => this.run(payload));
-  }
-
-  async run({ addonId, projectId, languageIds }: { addonId: number; projectId: number; languageIds: number[] }): Promise<{ result: boolean; changed?: number; detail?: string }> {
-    return this.addons.transaction(async (manager) => {
-      const addon = await this.addons.findAddon(manager, addonId);
-      if (!addon) return { result: false, detail: 'The add-on no longer exists.' };
-      const added = await this.execution.attempt(manager, { addon, event: null, componentId: null, projectId }, () => this.consistency.ensure(addon, projectId, languageIds));
-      return added === null ? { result: false, detail: `Add-on ${addon.name} failed; the change log has the error.` } : { result: true, changed: added };
-    });
   }
 }

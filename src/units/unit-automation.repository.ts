@@ -98,7 +98,7 @@ export async function generatePseudolocale(manager: EntityManager, componentId: 
   if (count !== 2) throw new Error('its source or target translation is no longer in the component.');
   const readOnly = pseudo.includeReadOnly ? ` OR u.state = ${UnitState.ReadOnly}` : '';
   const states = pseudo.all ? `(u.state <= ${UnitState.Translated}${readOnly})` : `u.state < ${UnitState.Translated}`;
-  const padding = (param: string) => `repeat(${param}, trunc($7 * char_length(f.text))::int)`;
+  const padding = (param: string) => `repeat(${param}, trunc($7::float8 * char_length(f.text))::int)`;
   return editRows(
     manager,
     `WITH generated AS (
