@@ -1,5 +1,6 @@
 import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
+import { DISCOVERY_SCHEMA, refineDiscoveryConfiguration } from './discovery/discovery-configuration';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
@@ -14,6 +15,7 @@ interface ComponentFacts {
   editTemplate: boolean;
   template: string;
   newBase: string;
+  linkedComponentId: number | null;
 }
 
 /** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
@@ -37,6 +39,10 @@ export interface AddonDefinition {
   urlFields?: readonly string[];
   /** Why it cannot run on a component, or null (Weblate's `can_install`). */
   incompatibility?: (component: ComponentFacts) => string | null;
+  /** Only on a component, never project-wide or site-wide (Weblate's `needs_component`). */
+  componentOnly?: boolean;
+  /** Checks of the configuration beyond its schema (throwing a ValidationError); returns what is stored. */
+  refine?: (configuration: Record<string, unknown>) => Record<string, unknown>;
 }
 
 const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, additionalProperties: false };
@@ -131,6 +137,16 @@ export const ADDONS: readonly AddonDefinition[] = [
     incompatibility: (component) => (component.template ? null : 'it needs a monolingual component with a template.'),
   },
   {
+    name: 'weblate.discovery.discovery',
+    multiple: true,
+    // Its own installation or reconfiguration, and each update of the repository (discovery/component-discovery.ts).
+    events: ['change'],
+    schema: DISCOVERY_SCHEMA,
+    refine: refineDiscoveryConfiguration,
+    componentOnly: true,
+    incompatibility: (component) => (component.linkedComponentId === null ? null : 'it scans the repository of the component owning it: install it there.'),
+  },
+  {
     name: 'weblate.webhook.webhook',
     multiple: true,
     events: ['change'],
@@ -162,7 +178,6 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.generate.pseudolocale': 'pseudolocale generation is not available on this server.',
   'weblate.flags.bulk': 'bulk edits by add-on are not available on this server yet.',
   'weblate.flags.target_repo_update': 'strings updated in the repository are not reported to add-ons on this server yet.',
-  'weblate.discovery.discovery': WORKING_COPY,
   'weblate.consistency.languages': WORKING_COPY,
   'weblate.cleanup.generic': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,

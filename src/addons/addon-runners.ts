@@ -4,6 +4,7 @@ import { ChangeAction } from '../changes/change-actions';
 import type { ChangeEvent } from '../events/events';
 import { Automation, FlagRule, UnitAutomation } from '../units/unit-automation.service';
 import type { Addon } from './addon.entity';
+import { ComponentDiscovery } from './discovery/component-discovery';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 /** One run of an add-on: on an event, or on its own (daily, triggered) for one component or project. */
@@ -38,6 +39,7 @@ export class AddonRunners {
   constructor(
     private readonly units: UnitAutomation,
     private readonly webhooks: WebhookDeliveries,
+    private readonly discovery: ComponentDiscovery,
   ) {}
 
   /** Whether the add-on has work of its own (daily, a manual trigger), rather than reacting to one string or change. */
@@ -69,6 +71,8 @@ export class AddonRunners {
         return projectId === null ? 0 : this.units.removeOldSuggestions(manager, projectId, age, by);
       case 'weblate.webhook.webhook':
         return event ? this.webhooks.enqueue(manager, addon, event) : 0;
+      case 'weblate.discovery.discovery':
+        return event ? this.discovery.onChange(addon, event) : 0;
       default:
         throw new Error(`add-on ${addon.name} has no runner`);
     }

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { ChangesModule } from '../changes/changes.module';
 import { ComponentLookupModule } from '../components/component-lookup.module';
+import { ComponentsModule } from '../components/components.module';
 import { AppConfig } from '../config/app-config';
 import { UnitsModule } from '../units/units.module';
 import { WorkingCopiesModule } from '../working-copies/working-copies.module';
@@ -14,6 +15,7 @@ import { AddonsController } from './addons.controller';
 import { AddonsRepository } from './addons.repository';
 import { AddonsService } from './addons.service';
 import { DailyAddons, DailyAddonsTimer } from './daily-addons';
+import { ComponentDiscovery } from './discovery/component-discovery';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { BullWebhookQueue, InProcessWebhookQueue, ResumeWebhookDeliveries, WEBHOOK_QUEUE, WebhookQueue, WebhookQueueProcessor } from './webhook-queue';
@@ -30,11 +32,11 @@ export class AddonsModule {
   static forRoot(config: AppConfig, options: { workers: boolean }): DynamicModule {
     const providers: Provider[] = [
       AddonsRepository, AddonsService, AddonTargetLoader, AddonRunners, AddonExecution, AddonDispatcher, AddonTriggerJob, DailyAddons,
-      WebhookDeliveriesRepository, WebhookDeliveries, WebhookSender, WorkingCopyAddons,
+      WebhookDeliveriesRepository, WebhookDeliveries, WebhookSender, WorkingCopyAddons, ComponentDiscovery,
       ...(options.workers ? [DailyAddonsTimer, ResumeWebhookDeliveries] : []),
     ];
     const common = { module: AddonsModule, controllers: [AddonsController] };
-    const imports = [ChangesModule, ComponentLookupModule, UnitsModule, WorkingCopiesModule];
+    const imports = [ChangesModule, ComponentLookupModule, ComponentsModule, UnitsModule, WorkingCopiesModule];
     if (!config.redisUrl) return { ...common, imports, providers: [...providers, { provide: WebhookQueue, useClass: InProcessWebhookQueue }] };
     return {
       ...common,
