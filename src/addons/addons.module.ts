@@ -24,7 +24,8 @@ import { WorkingCopyAddons } from './working-copy-addons';
 
 /**
  * Add-ons: the API, the `addons` consumer of the event backbone that runs them where events happen, their daily
- * runs (a timer in processes that run background work), the add-ons that write files before each commit, manual triggers (tasks) and webhook deliveries (Bull jobs
+ * runs (a timer in processes that run background work), the add-ons that write files before each commit, component discovery
+ * (through the components module's creation and deletion), manual triggers (tasks) and webhook deliveries (Bull jobs
  * with REDIS_URL, this process's timers otherwise; the Bull connection is TasksModule's).
  */
 @Module({})

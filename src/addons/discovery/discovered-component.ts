@@ -54,7 +54,7 @@ export function freeName(name: string, taken: readonly Pick<Component, 'name' | 
 export function slugify(value: string): string {
   return value
     .normalize('NFKD')
-    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/\P{ASCII}/gu, '')
     .toLowerCase()
     .replace(/[^\w\s-]/g, '')
     .replace(/[-\s]+/g, '-')
