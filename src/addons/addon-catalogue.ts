@@ -1,5 +1,7 @@
 import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
+import { ValidationError } from '../core/errors/domain-error';
+import { DISCOVERY_SCHEMA, refineDiscoveryConfiguration } from './discovery/discovery-configuration';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
@@ -14,6 +16,7 @@ interface ComponentFacts {
   editTemplate: boolean;
   template: string;
   newBase: string;
+  linkedComponentId: number | null;
 }
 
 /** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
@@ -35,7 +38,7 @@ export interface AddonDefinition {
   secretFields?: readonly string[];
   /** Configuration fields naming a URL the server sends requests to: held to the repository URL policy. */
   urlFields?: readonly string[];
-  /** Configuration fields naming translations of its component by id: it is installed on a component only. */
+  /** Configuration fields naming translations of its component by id (such an add-on is `componentOnly`). */
   translationFields?: readonly string[];
   /** Configuration fields listing label names of its project. */
   labelFields?: readonly string[];
@@ -43,10 +46,12 @@ export interface AddonDefinition {
   queryFields?: readonly string[];
   /** Configuration fields holding flags to add or remove (held to the unit API's extra_flags rules). */
   flagFields?: readonly string[];
-  /** What is wrong with a configuration beyond its fields' own rules (Weblate's form `clean`), or null. */
-  configurationProblem?: (configuration: Record<string, unknown>) => string | null;
   /** Why it cannot run on a component, or null (Weblate's `can_install`). */
   incompatibility?: (component: ComponentFacts) => string | null;
+  /** Only on a component, never project-wide or site-wide (Weblate's `needs_component`). */
+  componentOnly?: boolean;
+  /** Checks of the configuration beyond its schema, Weblate's form `clean` (throwing a ValidationError); returns what is stored. */
+  refine?: (configuration: Record<string, unknown>) => Record<string, unknown>;
 }
 
 const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, additionalProperties: false };
@@ -84,6 +89,7 @@ export const ADDONS: readonly AddonDefinition[] = [
     // As prefill: the files are read again after an update from upstream (post-update), or a file scan (component update).
     events: ['component.update', 'repository.post-update', 'daily'],
     translationFields: ['source', 'target'],
+    componentOnly: true,
     schema: {
       type: 'object',
       properties: {
@@ -100,7 +106,10 @@ export const ADDONS: readonly AddonDefinition[] = [
       required: ['source', 'target'],
       additionalProperties: false,
     },
-    configurationProblem: (configuration) => (configuration.source === configuration.target ? 'The source and target have to be different languages.' : null),
+    refine: (configuration) => {
+      if (configuration.source === configuration.target) throw ValidationError.field('configuration', 'The source and target have to be different languages.');
+      return configuration;
+    },
   },
   {
     name: 'weblate.flags.bulk',
@@ -191,6 +200,16 @@ export const ADDONS: readonly AddonDefinition[] = [
     incompatibility: (component) => (component.template ? null : 'it needs a monolingual component with a template.'),
   },
   {
+    name: 'weblate.discovery.discovery',
+    multiple: true,
+    // Its own installation or reconfiguration, and each update of the repository (discovery/component-discovery.ts).
+    events: ['change'],
+    schema: DISCOVERY_SCHEMA,
+    refine: refineDiscoveryConfiguration,
+    componentOnly: true,
+    incompatibility: (component) => (component.linkedComponentId === null ? null : 'it scans the repository of the component owning it: install it there.'),
+  },
+  {
     name: 'weblate.webhook.webhook',
     multiple: true,
     events: ['change'],
@@ -220,7 +239,6 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.webhook.slack': 'it posts to Slack, which this server does not reach.',
   'weblate.autotranslate.autotranslate': 'automatic translation is not available on this server.',
   'weblate.flags.target_repo_update': 'strings updated in the repository are not reported to add-ons on this server yet.',
-  'weblate.discovery.discovery': WORKING_COPY,
   'weblate.cleanup.generic': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,

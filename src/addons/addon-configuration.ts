@@ -19,7 +19,12 @@ export function validConfiguration(definition: AddonDefinition, configuration: u
   // Validation fills in defaults: work on a copy, never on the request's object.
   const value: unknown = structuredClone(configuration ?? {});
   if (!validate(value)) throw new ValidationError((validate.errors ?? []).map(configurationError));
-  return value as Record<string, unknown>;
+  return definition.refine ? definition.refine(value as Record<string, unknown>) : (value as Record<string, unknown>);
+}
+
+/** A problem with one field of the configuration, as Weblate's API reports its form's errors. */
+export function configurationProblem(field: string, message: string): { code: string; detail: string; attr: string } {
+  return { code: 'invalid', detail: `Error in ${field}: ${message}`, attr: 'configuration' };
 }
 
 function configurationError(error: ErrorObject): { code: string; detail: string; attr: string } {
@@ -27,7 +32,8 @@ function configurationError(error: ErrorObject): { code: string; detail: string;
     : error.keyword === 'additionalProperties' ? String(error.params.additionalProperty)
     : error.instancePath.slice(1).split('/')[0];
   const message = error.keyword === 'additionalProperties' ? 'unknown field' : error.keyword === 'required' ? MESSAGES.required : (error.message ?? 'invalid');
-  return { code: error.keyword === 'required' ? 'required' : 'invalid', detail: field ? `Error in ${field}: ${message}` : `Invalid configuration: ${message}`, attr: 'configuration' };
+  if (!field) return { code: 'invalid', detail: `Invalid configuration: ${message}`, attr: 'configuration' };
+  return { ...configurationProblem(field, message), code: error.keyword === 'required' ? 'required' : 'invalid' };
 }
 
 /** The configuration as those who may not manage the add-on see it: without its secrets. */

@@ -16,17 +16,12 @@ export class AddonReferences {
 
   /** `where`: the component it is on, and the project it acts in (a component's own); both null site-wide. */
   async check(definition: AddonDefinition, configuration: Record<string, unknown>, where: AddonTarget): Promise<void> {
-    if (definition.translationFields?.length && where.componentId === null) {
-      throw ValidationError.field('name', `could not enable add-on ${definition.name}, not compatible: it works on the translations of one component.`);
-    }
     const errors = [
       ...(await this.translationErrors(definition, configuration, where.componentId)),
       ...(await this.labelErrors(definition, configuration, where.projectId)),
       ...problems(definition.queryFields, configuration, queryProblem),
       ...problems(definition.flagFields, configuration, regexFlagProblem),
     ];
-    const problem = errors.length ? null : definition.configurationProblem?.(configuration);
-    if (problem) errors.push({ code: 'invalid', detail: problem, attr: 'configuration' });
     if (errors.length) throw new ValidationError(errors);
   }
 

@@ -4,6 +4,7 @@ import { ChangeAction } from '../changes/change-actions';
 import type { ChangeEvent } from '../events/events';
 import { Automation, BulkEdit, FlagRule, Pseudolocale, UnitAutomation } from '../units/unit-automation.service';
 import type { Addon } from './addon.entity';
+import { ComponentDiscovery } from './discovery/component-discovery';
 import { LANGUAGE_CONSISTENCY, LanguageConsistency } from './language-consistency';
 import { WebhookDeliveries } from './webhook-deliveries';
 
@@ -40,6 +41,7 @@ export class AddonRunners {
     private readonly units: UnitAutomation,
     private readonly webhooks: WebhookDeliveries,
     private readonly languages: LanguageConsistency,
+    private readonly discovery: ComponentDiscovery,
   ) {}
 
   /** Whether the add-on has work of its own (daily, a manual trigger), rather than reacting to one string or change. */
@@ -79,6 +81,8 @@ export class AddonRunners {
         return projectId === null ? 0 : this.units.removeOldSuggestions(manager, projectId, age, by);
       case 'weblate.webhook.webhook':
         return event ? this.webhooks.enqueue(manager, addon, event) : 0;
+      case 'weblate.discovery.discovery':
+        return event ? this.discovery.onChange(addon, event) : 0;
       default:
         throw new Error(`add-on ${addon.name} has no runner`);
     }

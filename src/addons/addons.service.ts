@@ -147,7 +147,8 @@ export class AddonsService {
 /** The add-on's definition, when it exists and can run here (on this component, for a component add-on). */
 function installable(name: string, component: ComponentContext | null): AddonDefinition {
   const definition = addonDefinition(name);
-  const reason = definition ? (component && definition.incompatibility?.(component.component)) || null : UNAVAILABLE[name];
+  const misplaced = !component && definition?.componentOnly ? 'it works on a component, not project-wide or site-wide.' : null;
+  const reason = definition ? misplaced ?? ((component && definition.incompatibility?.(component.component)) || null) : UNAVAILABLE[name];
   if (!definition && reason === undefined) throw ValidationError.field('name', `Add-on not found: ${name}`);
   if (!definition || reason) throw ValidationError.field('name', `could not enable add-on ${name}, not compatible: ${reason}`);
   return definition;

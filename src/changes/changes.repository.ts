@@ -110,6 +110,15 @@ export class ChangesRepository {
     return rows.length > 0;
   }
 
+  /** Which of the components have in their log this action with details containing `details`. */
+  async componentsWith(componentIds: readonly number[], action: number, details: Record<string, unknown>): Promise<Set<number>> {
+    const rows: { component_id: number }[] = await this.dataSource.query(
+      'SELECT DISTINCT component_id FROM changes WHERE component_id = ANY($1::int[]) AND action = $2 AND details @> $3::jsonb',
+      [componentIds, action, JSON.stringify(details)],
+    );
+    return new Set(rows.map((row) => row.component_id));
+  }
+
   async insert(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
     if (changes.length === 0) return;
     const columns: unknown[][] = COLUMNS.map(() => []);

@@ -30,6 +30,11 @@ export class ChangesService {
     if (!(await this.changes.exists(manager, change.componentId, change.action, change.target))) await this.record(manager, change);
   }
 
+  /** Which of the components have in their log this action with details containing `details` (who made them, …). */
+  componentsWith(componentIds: readonly number[], action: number, details: Record<string, unknown>): Promise<Set<number>> {
+    return this.changes.componentsWith(componentIds, action, details);
+  }
+
   /** Bulk insert, one statement per batch, for uploads and scans that touch 100k strings. */
   async recordMany(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
     for (let start = 0; start < changes.length; start += BATCH_SIZE) {

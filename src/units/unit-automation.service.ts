@@ -53,7 +53,7 @@ export class UnitAutomation {
   async bulkEdit(manager: EntityManager, componentId: number, edit: BulkEdit, by: Automation): Promise<number> {
     const { states, flags, labelsAdded, labelsRemoved } = await bulkEdit(manager, componentId, edit);
     const sourceChanges = (edits: SourceEdit[], action: ChangeAction) =>
-      edits.map((sourceEdit) => ({ action, translationId: sourceEdit.translationId, unitId: sourceEdit.unitId, target: sourceEdit.target, old: sourceEdit.old, details: details(by) }));
+      edits.map((sourceEdit) => ({ action, translationId: sourceEdit.translationId, unitId: sourceEdit.unitId, target: sourceEdit.target, old: sourceEdit.old, details: automationDetails(by) }));
     await this.changes.recordMany(manager, [
       ...sourceChanges(flags, ChangeAction.ExtraFlags), ...sourceChanges(labelsAdded, ChangeAction.LabelAdd), ...sourceChanges(labelsRemoved, ChangeAction.LabelRemove),
     ]);
@@ -72,18 +72,19 @@ export class UnitAutomation {
     await this.statistics.recount(manager, [...new Set(edits.map((edit) => edit.translationId))]);
     await this.changes.recordMany(
       manager,
-      edits.map((edit) => ({ action, translationId: edit.translationId, unitId: edit.unitId, target: edit.target.join('\n'), old: edit.old.join('\n'), details: details(by) })),
+      edits.map((edit) => ({ action, translationId: edit.translationId, unitId: edit.unitId, target: edit.target.join('\n'), old: edit.old.join('\n'), details: automationDetails(by) })),
     );
     return edits.length;
   }
 
   private async recordRemovals(manager: EntityManager, removed: RemovedNote[], action: ChangeAction, by: Automation): Promise<number> {
     await this.statistics.recount(manager, [...new Set(removed.map((note) => note.translationId))]);
-    await this.changes.recordMany(manager, removed.map((note) => ({ action, translationId: note.translationId, unitId: note.unitId, target: note.text, details: details(by) })));
+    await this.changes.recordMany(manager, removed.map((note) => ({ action, translationId: note.translationId, unitId: note.unitId, target: note.text, details: automationDetails(by) })));
     return removed.length;
   }
 }
 
-function details(by: Automation): Record<string, unknown> {
+/** How a change names the add-on that made it. */
+export function automationDetails(by: Automation): Record<string, unknown> {
   return { addon: by.addon, addon_id: by.addonId };
 }
