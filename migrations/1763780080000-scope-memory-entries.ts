@@ -21,7 +21,7 @@ export class ScopeMemoryEntries1763780080000 implements MigrationInterface {
         (md5(source), md5(target), source_language_id, target_language_id, coalesce(project_id, 0), coalesce(user_id, 0), shared, from_file)`);
     await queryRunner.query('CREATE INDEX memory_user ON memory (user_id) WHERE user_id IS NOT NULL');
     await queryRunner.query('DROP INDEX memory_source_trgm');
-    await queryRunner.query('CREATE INDEX memory_source_trgm ON memory USING gist (source public.gist_trgm_ops)');
+    await queryRunner.query('CREATE INDEX memory_source_trgm ON memory USING gist (source public.gist_trgm_ops (siglen = 256))');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -37,12 +37,13 @@ export class MemoryLookupRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The best entry for each text, all texts in one statement: an entry with exactly that source (found through the
-   * md5 of the unique index), else the nearest source by trigram distance (`<->`, which the GiST index yields
-   * nearest first), kept when its similarity reaches the threshold and pg_trgm's `%` (similarity_threshold, 0.3 by
-   * default: Weblate never looks below 0.3 either). The scopes: the project's entries, the caller's own, and
-   * site-wide ones (imported files and shared entries: neither a project nor an owner). Unknown language codes
-   * match nothing.
+   * The best entry for each text, all texts in one statement: an entry with exactly that source (the md5 of the
+   * unique index finds it where the trigram index does not answer equality), else the nearest
+   * source by trigram distance (`<->`, which the GiST index yields nearest first, so the scan stops at the first
+   * entry of the language pair and scope), kept when its similarity reaches the threshold. Ordering by anything
+   * after the distance would make PostgreSQL sort every entry instead. The scopes: the project's entries, the
+   * caller's own, and site-wide ones (imported files and shared entries: neither a project nor an owner). Unknown
+   * language codes match nothing.
    */
   async bestMatches(query: LookupQuery): Promise<LookupRow[]> {
     const inScope = `m.source_language_id = (SELECT id FROM languages WHERE code = $2)
@@ -58,8 +59,8 @@ export class MemoryLookupRepository {
          UNION ALL
          (SELECT near.id, near.source, near.target, near.origin, false, round(public.similarity(near.source, q.text) * 100)::int
           FROM (SELECT m.id, m.source, m.target, m.origin FROM memory m
-                WHERE NOT $6 AND m.source OPERATOR(public.%) q.text AND m.source <> q.text AND ${inScope}
-                ORDER BY m.source OPERATOR(public.<->) q.text, m.id LIMIT 1) near
+                WHERE NOT $6 AND m.source <> q.text AND ${inScope}
+                ORDER BY m.source OPERATOR(public.<->) q.text LIMIT 1) near
           WHERE round(public.similarity(near.source, q.text) * 100) >= $7)
          LIMIT 1
        ) best
