@@ -31,7 +31,7 @@ export class ImportMemoryCommand extends CommandRunner {
       const { total, created } = await this.importer.import({ name: file, data, sourceLanguage: options.sourceLanguage, targetLanguage: options.targetLanguage }, {});
       process.stdout.write(`imported ${created} new entries of ${total} in the file (the others were already in the memory)\n`);
     } catch (error) {
-      if (error instanceof ValidationError) throw new Error(`${file}: ${error.errors.map((problem) => problem.detail).join(' ')}`);
+      if (error instanceof ValidationError) throw new Error(`${file}: ${error.errors.map((problem) => problem.detail).join(' ')}`, { cause: error });
       throw error;
     }
   }

@@ -14,7 +14,7 @@ export interface MemoryFileOptions {
 /** A file the memory cannot take, with the reason users are shown. */
 export class MemoryFileError extends Error {}
 
-export const MEMORY_FILE_EXTENSIONS = ['tmx', 'json', 'po'] as const;
+const MEMORY_FILE_EXTENSIONS = ['tmx', 'json', 'po'] as const;
 
 /**
  * Reads a file imported into the memory, by its extension as Weblate does: TMX, Weblate's memory JSON export (a

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 /** Which entries a lookup draws on (Weblate's memory scopes). */
-export interface LookupScope {
+interface LookupScope {
   /** The project's own entries; none when null. */
   projectId: number | null;
   /** The caller's personal entries; none when null. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LookupRow, MemoryLookupRepository } from './memory-lookup.repository';
 
 /** Weblate's default threshold of memory suggestions (its machinery's), for callers that name none. */
-export const DEFAULT_LOOKUP_THRESHOLD = 75;
+const DEFAULT_LOOKUP_THRESHOLD = 75;
 
 export interface MemoryLookupRequest {
   /** Language codes. */

@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { MESSAGES, Required, whenPresent } from '../../core/validation/field-rules';
 
-export const IMPORT_SCOPES = ['personal', 'project', 'site'] as const;
+const IMPORT_SCOPES = ['personal', 'project', 'site'] as const;
 export type ImportScope = (typeof IMPORT_SCOPES)[number];
 
 /**

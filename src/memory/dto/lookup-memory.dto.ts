@@ -6,7 +6,7 @@ import { MESSAGES, Required, whenList, whenPresent } from '../../core/validation
 export class LookupMemoryDto {
   @Required()
   @IsArray({ ...whenPresent, message: 'Expected a list of items.' })
-  @ArrayMaxSize(100, { ...whenList, message: 'Ensure this field has no more than 100 elements.' })
+  @ArrayMaxSize(100, { ...whenList, message: MESSAGES.maxItems(100) })
   @IsString({ ...whenList, each: true, message: MESSAGES.string })
   @MaxLength(2000, { ...whenList, each: true, message: MESSAGES.maxLength(2000) })
   strings!: string[];
