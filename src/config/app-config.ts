@@ -24,6 +24,7 @@ export class AppConfig {
   readonly updateLanguages: boolean;
   readonly runWorkers: boolean;
   readonly uploadMaxBytes: number;
+  readonly memoryImportMaxEntries: number;
   readonly screenshotMaxPixels: number;
   readonly dbStatementTimeoutMs: number;
   /** The statement budget of unit searches: SEARCH_TIMEOUT_MS, or the connections' own timeout when lower. */
@@ -55,6 +56,7 @@ export class AppConfig {
     this.updateLanguages = env.UPDATE_LANGUAGES;
     this.runWorkers = env.RUN_WORKERS;
     this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
+    this.memoryImportMaxEntries = env.MEMORY_IMPORT_MAX_ENTRIES;
     this.screenshotMaxPixels = env.SCREENSHOT_MAX_PIXELS;
     this.dbStatementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS;
     this.searchTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS > 0 ? Math.min(env.SEARCH_TIMEOUT_MS, env.DB_STATEMENT_TIMEOUT_MS) : env.SEARCH_TIMEOUT_MS;

@@ -69,6 +69,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /** Translation pairs one memory import (upload or `import-memory`) may hold; a larger file is refused, nothing stored. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  MEMORY_IMPORT_MAX_ENTRIES = 500_000;
+
   /**
    * PostgreSQL statement_timeout of requests' statements, in milliseconds (0: none): no single request holds a
    * connection forever; a statement cancelled by it answers 503. Tasks and migrations run without it.
