@@ -1,5 +1,6 @@
 import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
+import type { ConfigurationSchema } from '../core/validation/configuration-schema';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
@@ -14,14 +15,6 @@ interface ComponentFacts {
   editTemplate: boolean;
   template: string;
   newBase: string;
-}
-
-/** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
-interface ConfigurationSchema {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-  additionalProperties: false;
 }
 
 export interface AddonDefinition {
