@@ -87,8 +87,11 @@ export class MachinerySettingsService implements OnModuleInit {
   }
 
   private async valid(service: string, raw: unknown): Promise<{ engine: MachineryEngine; configuration: Record<string, unknown> }> {
-    const valid = this.validSchema(service, parseConfigurationJson(raw));
-    await checkConfigurationUrls(valid.configuration, valid.engine.urlFields, this.config.vcsBlockPrivateHosts);
+    const parsed = parseConfigurationJson(raw);
+    const valid = this.validSchema(service, parsed);
+    // The URLs the request names; an engine's default (DeepL's own API) needs no check, nor a DNS lookup.
+    const given = valid.engine.urlFields.filter((field) => isObject(parsed) && parsed[field] !== undefined);
+    await checkConfigurationUrls(valid.configuration, given, this.config.vcsBlockPrivateHosts);
     return valid;
   }
 
