@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ValidationError } from '../core/errors/domain-error';
+import { MESSAGES } from '../core/validation/field-rules';
 import { checkConfigurationUrls, parseConfigurationJson, validConfiguration } from '../core/validation/configuration-schema';
 import { MachineryEngine } from './machinery-engine';
 import { MachineryEngines } from './machinery-engines';
@@ -36,7 +37,7 @@ export class MachinerySettingsService implements OnModuleInit {
         this.siteServices.set(service, { engine, configuration, fromProject: false });
       } catch (error) {
         const detail = error instanceof ValidationError ? error.errors.map((entry) => entry.detail).join(' ') : String(error);
-        throw new Error(`invalid configuration: MT_SERVICES: ${detail}`);
+        throw new Error(`invalid configuration: MT_SERVICES: ${detail}`, { cause: error });
       }
     }
   }
@@ -112,7 +113,7 @@ export class MachinerySettingsService implements OnModuleInit {
 
 function serviceName(value: unknown): string {
   if (value === undefined || value === null || value === '') throw ValidationError.field('service', 'Missing service name', 'required');
-  if (typeof value !== 'string') throw ValidationError.field('service', 'Not a valid string.');
+  if (typeof value !== 'string') throw ValidationError.field('service', MESSAGES.string);
   return value;
 }
 
