@@ -2,6 +2,7 @@ import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
 import { ValidationError } from '../core/errors/domain-error';
 import { DISCOVERY_SCHEMA, refineDiscoveryConfiguration } from './discovery/discovery-configuration';
+import type { ConfigurationSchema } from '../core/validation/configuration-schema';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
@@ -17,14 +18,6 @@ interface ComponentFacts {
   template: string;
   newBase: string;
   linkedComponentId: number | null;
-}
-
-/** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
-interface ConfigurationSchema {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-  additionalProperties: false;
 }
 
 export interface AddonDefinition {

@@ -9,10 +9,8 @@ import { ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import type { Project } from '../projects/project.entity';
-import { checkRepositoryUrl } from '../vcs/url-policy';
-import { VcsError } from '../vcs/vcs-error';
+import { checkConfigurationUrls, parseConfigurationJson, validConfiguration } from '../core/validation/configuration-schema';
 import { AddonDefinition, addonDefinition, UNAVAILABLE } from './addon-catalogue';
-import { validConfiguration } from './addon-configuration';
 import { mayManage, mayManageSiteWide } from './addon-access';
 import { AddonReferences } from './addon-references';
 import { AddonRunners } from './addon-runners';
@@ -114,17 +112,9 @@ export class AddonsService {
   }
 
   private async checkedConfiguration(definition: AddonDefinition, raw: unknown): Promise<Record<string, unknown>> {
-    const configuration = validConfiguration(definition, parseJson(raw));
-    for (const field of definition.urlFields ?? []) {
-      const url = configuration[field];
-      if (typeof url !== 'string') continue;
-      try {
-        await checkRepositoryUrl(url, { allowedSchemes: ['http', 'https'], blockPrivateHosts: this.config.vcsBlockPrivateHosts });
-      } catch (error) {
-        if (error instanceof VcsError) throw ValidationError.field('configuration', `Error in ${field}: ${error.message.replace(/^Repository URL/, 'URL')}`);
-        throw error;
-      }
-    }
+    const valid = validConfiguration(definition.schema, parseConfigurationJson(raw));
+    const configuration = definition.refine ? definition.refine(valid) : valid;
+    await checkConfigurationUrls(configuration, definition.urlFields ?? [], this.config.vcsBlockPrivateHosts);
     return configuration;
   }
 
@@ -152,16 +142,6 @@ function installable(name: string, component: ComponentContext | null): AddonDef
   if (!definition && reason === undefined) throw ValidationError.field('name', `Add-on not found: ${name}`);
   if (!definition || reason) throw ValidationError.field('name', `could not enable add-on ${name}, not compatible: ${reason}`);
   return definition;
-}
-
-/** Form bodies carry the configuration as JSON text; JSON bodies as an object. */
-function parseJson(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw ValidationError.field('configuration', 'Value must be valid JSON.');
-  }
 }
 
 function targetIds(target: InstallTarget): AddonTarget {

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { LOCAL_HOSTS, parseAllowedHosts } from '../core/http/allowed-hosts';
 import { parseRate, Rate } from '../core/rate-limit/rate';
 import { EnvSchema } from './env.schema';
+import { parseMachineryServices } from './machinery-services.validator';
 
 /** The validated, typed configuration; the only object that knows about process.env. */
 export class AppConfig {
@@ -38,6 +39,9 @@ export class AppConfig {
   readonly siteTitle: string;
   readonly vcsAllowedSchemes: string[];
   readonly vcsBlockPrivateHosts: boolean;
+  /** MT_SERVICES: site-wide machine translation services, id → configuration (checked by the machinery module). */
+  readonly machineryServices: Readonly<Record<string, Record<string, unknown>>>;
+  readonly machineryTimeoutMs: number;
 
   constructor(env: EnvSchema) {
     this.port = env.PORT;
@@ -69,6 +73,8 @@ export class AppConfig {
     this.siteTitle = env.SITE_TITLE;
     this.vcsAllowedSchemes = env.VCS_ALLOW_SCHEMES.split(',').map((scheme) => scheme.trim());
     this.vcsBlockPrivateHosts = env.VCS_BLOCK_PRIVATE_HOSTS;
+    this.machineryServices = parseMachineryServices(env.MT_SERVICES)!;
+    this.machineryTimeoutMs = env.MT_TIMEOUT_MS;
   }
 }
 

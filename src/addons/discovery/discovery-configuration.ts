@@ -4,7 +4,7 @@ import { ValidationError } from '../../core/errors/domain-error';
 import { regularExpressionProblem } from '../../core/validation/regular-expression';
 import { getFormat } from '../../formats/registry';
 import { renderMessage } from '../../working-copies/commit-message';
-import { configurationProblem } from '../addon-configuration';
+import { configurationProblem } from '../../core/validation/configuration-schema';
 import { groupNames, patternSource } from './discovery-pattern';
 
 /** The stored configuration of weblate.discovery.discovery, as Weblate's DiscoveryForm names it. */
