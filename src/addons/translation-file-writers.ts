@@ -53,22 +53,24 @@ function translations(component: Component, files: readonly string[]): string[] 
   return files.filter((file) => file !== component.template);
 }
 
-/** The component's files among `files` (its translation files and its template), rewritten. */
+/**
+ * The component's files among `files` (its translation files and its template), rewritten. Nothing is written until
+ * every file is done: a file the format cannot read fails the run (its alert) without leaving others half changed.
+ */
 async function rewriteFiles(component: Component, repository: WorkingCopy, files: readonly string[], rewrite: Rewrite): Promise<string[]> {
   const format = formatOf(component);
   const mask = new Filemask(component.filemask);
-  const written: string[] = [];
+  const rewritten = new Map<string, Buffer>();
   for (const file of files) {
     const language = file === component.template ? '' : mask.codeOf(file);
     if (language === null) continue;
     // A removed translation: its file is gone, and there is nothing to rewrite.
     const data = await repository.readFile(file).catch(() => null);
-    const rewritten = data && (await rewrite(data, language, format));
-    if (!rewritten) continue;
-    await repository.writeFile(file, rewritten);
-    written.push(file);
+    const content = data && (await rewrite(data, language, format));
+    if (content) rewritten.set(file, content);
   }
-  return written;
+  for (const [file, content] of rewritten) await repository.writeFile(file, content);
+  return [...rewritten.keys()];
 }
 
 function formatOf(component: Component): TranslationFormat {

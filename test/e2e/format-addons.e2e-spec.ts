@@ -79,11 +79,13 @@ describe('format add-ons', () => {
     expect(await git.readFile('json-tabs', 'locales/cs.json')).toBe('{\n\t"b": "Bé",\n\t"a": {\n\t\t"2": "Dva",\n\t\t"10": "Deset"\n\t}\n}\n');
   });
 
-  it('weblate.yaml.customize writes the committed YAML files with its indentation and line breaks', async () => {
+  it('weblate.yaml.customize writes the committed YAML files with its indentation and line breaks, after the other add-ons', async () => {
     const { git } = env;
-    const files = { 'locales/en.yml': 'menu:\n  open: Open\n  quit: Quit\n', 'locales/cs.yml': 'menu:\n  open: Otevřít\n' };
+    const files = { 'locales/en.yml': 'menu:\n  open: Open\n  quit: Quit\n', 'locales/cs.yml': 'menu:\n  open: Otevřít\n  old: Staré\n' };
     const { project } = await createGitComponent(env, 'yaml-layout', files, { filemask: 'locales/*.yml', file_format: 'yaml', template: 'locales/en.yml' });
     await install(project.slug, 'weblate.yaml.customize', { indent: 4, line_break: 'dos' }).expect(201);
+    // Installed later, it still runs first: yaml writes the file it cleans up in its own default layout.
+    await install(project.slug, 'weblate.cleanup.generic').expect(201);
 
     await translate(project.slug, 'cs', 'menu.quit', 'Konec');
     await push(project.slug);
