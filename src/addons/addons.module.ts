@@ -2,11 +2,14 @@ import { BullModule } from '@nestjs/bull';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { ChangesModule } from '../changes/changes.module';
 import { ComponentLookupModule } from '../components/component-lookup.module';
+import { LanguagesModule } from '../languages/languages.module';
 import { AppConfig } from '../config/app-config';
+import { TranslationLifecycleModule } from '../translations/translation-lifecycle.module';
 import { UnitsModule } from '../units/units.module';
 import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 import { AddonDispatcher } from './addon-dispatcher';
 import { AddonExecution } from './addon-execution';
+import { AddonReferences } from './addon-references';
 import { AddonRunners } from './addon-runners';
 import { AddonTargetLoader } from './addon-target.loader';
 import { AddonTriggerJob } from './addon-trigger.job';
@@ -14,6 +17,8 @@ import { AddonsController } from './addons.controller';
 import { AddonsRepository } from './addons.repository';
 import { AddonsService } from './addons.service';
 import { DailyAddons, DailyAddonsTimer } from './daily-addons';
+import { LanguageConsistency } from './language-consistency';
+import { LanguageConsistencyJob } from './language-consistency.job';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { BullWebhookQueue, InProcessWebhookQueue, ResumeWebhookDeliveries, WEBHOOK_QUEUE, WebhookQueue, WebhookQueueProcessor } from './webhook-queue';
@@ -29,12 +34,12 @@ import { WorkingCopyAddons } from './working-copy-addons';
 export class AddonsModule {
   static forRoot(config: AppConfig, options: { workers: boolean }): DynamicModule {
     const providers: Provider[] = [
-      AddonsRepository, AddonsService, AddonTargetLoader, AddonRunners, AddonExecution, AddonDispatcher, AddonTriggerJob, DailyAddons,
-      WebhookDeliveriesRepository, WebhookDeliveries, WebhookSender, WorkingCopyAddons,
+      AddonsRepository, AddonsService, AddonReferences, AddonTargetLoader, AddonRunners, AddonExecution, AddonDispatcher, AddonTriggerJob, DailyAddons,
+      WebhookDeliveriesRepository, WebhookDeliveries, WebhookSender, WorkingCopyAddons, LanguageConsistency, LanguageConsistencyJob,
       ...(options.workers ? [DailyAddonsTimer, ResumeWebhookDeliveries] : []),
     ];
     const common = { module: AddonsModule, controllers: [AddonsController] };
-    const imports = [ChangesModule, ComponentLookupModule, UnitsModule, WorkingCopiesModule];
+    const imports = [ChangesModule, ComponentLookupModule, LanguagesModule, TranslationLifecycleModule, UnitsModule, WorkingCopiesModule];
     if (!config.redisUrl) return { ...common, imports, providers: [...providers, { provide: WebhookQueue, useClass: InProcessWebhookQueue }] };
     return {
       ...common,

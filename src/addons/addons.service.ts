@@ -14,6 +14,7 @@ import { VcsError } from '../vcs/vcs-error';
 import { AddonDefinition, addonDefinition, UNAVAILABLE } from './addon-catalogue';
 import { validConfiguration } from './addon-configuration';
 import { mayManage, mayManageSiteWide } from './addon-access';
+import { AddonReferences } from './addon-references';
 import { AddonRunners } from './addon-runners';
 import { TasksService } from '../tasks/tasks.service';
 import { DeliveryResponse, serializeDelivery } from './webhook-delivery.serializer';
@@ -38,6 +39,7 @@ export class AddonsService {
     private readonly runners: AddonRunners,
     private readonly tasks: TasksService,
     private readonly webhookDeliveries: WebhookDeliveriesRepository,
+    private readonly references: AddonReferences,
   ) {}
 
   /** The add-ons of the components and projects the caller sees; site-wide ones to those who manage them. */
@@ -57,6 +59,7 @@ export class AddonsService {
     const definition = installable(body.name, 'component' in target ? target.component : null);
     const configuration = await this.checkedConfiguration(definition, body.configuration);
     const where = targetIds(target);
+    await this.references.check(definition, configuration, 'component' in target ? { ...where, projectId: target.component.project.id } : where);
     const id = await this.addons.transaction(async (manager) => {
       await this.addons.lockTarget(manager, where);
       if (!definition.multiple && (await this.addons.namesOn(manager, where)).includes(definition.name)) {
@@ -78,6 +81,7 @@ export class AddonsService {
     const definition = addonDefinition(addon.name)!;
     if (body.configuration !== undefined || !partial) {
       const configuration = await this.checkedConfiguration(definition, body.configuration);
+      await this.references.check(definition, configuration, { componentId: addon.componentId, projectId: context.project?.id ?? null });
       await this.addons.transaction(async (manager) => {
         await this.addons.updateConfiguration(manager, addon.id, configuration);
         await this.record(manager, ChangeAction.AddonChange, idsOf(context), addon.id, addon.name, actor, { configuration: Object.keys(configuration) });

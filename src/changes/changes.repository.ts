@@ -48,6 +48,15 @@ export interface ChangeRow {
   languageCode: string | null;
 }
 
+/** Someone who authored content changes of a translation file, and the years (UTC) they did. */
+export interface FileContributor {
+  filename: string;
+  fullName: string;
+  username: string;
+  email: string;
+  years: number[];
+}
+
 export interface ActivityCounts {
   translated: number;
   suggested: number;
@@ -154,6 +163,24 @@ export class ChangesRepository {
       [userIds, CONTENT_ACTIONS, ChangeAction.Suggestion, ChangeAction.FileUpload, ChangeAction.Comment],
     );
     return new Map(rows.map(({ user_id: userId, ...counts }) => [userId, counts]));
+  }
+
+  /**
+   * The authors of string changes (Weblate's content changes) to the component's translations with these files,
+   * each in the order of their first such change; those without an e-mail address (anonymous, bots) cannot be credited.
+   */
+  contributorsOfFiles(componentId: number, filenames: readonly string[]): Promise<FileContributor[]> {
+    return this.dataSource.query(
+      `SELECT t.filename, u.full_name AS "fullName", u.username, u.email,
+              array_agg(DISTINCT extract(year FROM ch.timestamp AT TIME ZONE 'UTC')::int) AS years
+       FROM translations t
+       JOIN changes ch ON ch.translation_id = t.id AND ch.action = ANY($3::smallint[])
+       JOIN users u ON u.id = ch.author_id
+       WHERE t.component_id = $1 AND t.filename = ANY($2::text[]) AND u.email <> ''
+       GROUP BY t.filename, u.id
+       ORDER BY t.filename, min(ch.timestamp), u.id`,
+      [componentId, filenames, CONTENT_ACTIONS],
+    );
   }
 
   private selection(scope: ChangeScope, filters: ChangeFilters): SelectQueryBuilder<Change> {

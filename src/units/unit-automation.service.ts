@@ -4,10 +4,13 @@ import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { TranslationStatistics } from './translation-statistics.repository';
 import {
-  AutomatedEdit, deleteCommentsOlderThan, deleteSuggestionsOlderThan, fillReadOnlyFromSource, FlagRule, markForEditing, prefillFromSource, RemovedNote,
+  AutomatedEdit, deleteCommentsOlderThan, deleteSuggestionsOlderThan, fillReadOnlyFromSource, FlagRule, generatePseudolocale, markForEditing, prefillFromSource,
+  Pseudolocale, RemovedNote,
 } from './unit-automation.repository';
+import { BulkEdit, bulkEdit, SourceEdit } from './unit-bulk-edit.repository';
 
-export type { FlagRule } from './unit-automation.repository';
+export type { FlagRule, Pseudolocale } from './unit-automation.repository';
+export type { BulkEdit } from './unit-bulk-edit.repository';
 
 /** Who made an automated edit: an add-on, named in each change it records (`details.addon`, `details.addon_id`). */
 export interface Automation {
@@ -37,6 +40,24 @@ export class UnitAutomation {
 
   async fillReadOnly(manager: EntityManager, componentId: number, by: Automation): Promise<number> {
     return this.recordEdits(manager, await fillReadOnlyFromSource(manager, componentId), ChangeAction.Auto, by);
+  }
+
+  async generatePseudolocale(manager: EntityManager, componentId: number, pseudolocale: Pseudolocale, by: Automation): Promise<number> {
+    return this.recordEdits(manager, await generatePseudolocale(manager, componentId, pseudolocale), ChangeAction.Auto, by);
+  }
+
+  /**
+   * The component's strings the search finds get the state (a BulkEdit change each), and their source strings the
+   * flags and labels (ExtraFlags, LabelAdd, LabelRemove changes, as editing them through the unit API records).
+   */
+  async bulkEdit(manager: EntityManager, componentId: number, edit: BulkEdit, by: Automation): Promise<number> {
+    const { states, flags, labelsAdded, labelsRemoved } = await bulkEdit(manager, componentId, edit);
+    const sourceChanges = (edits: SourceEdit[], action: ChangeAction) =>
+      edits.map((sourceEdit) => ({ action, translationId: sourceEdit.translationId, unitId: sourceEdit.unitId, target: sourceEdit.target, old: sourceEdit.old, details: details(by) }));
+    await this.changes.recordMany(manager, [
+      ...sourceChanges(flags, ChangeAction.ExtraFlags), ...sourceChanges(labelsAdded, ChangeAction.LabelAdd), ...sourceChanges(labelsRemoved, ChangeAction.LabelRemove),
+    ]);
+    return (await this.recordEdits(manager, states, ChangeAction.BulkEdit, by)) + flags.length + labelsAdded.length + labelsRemoved.length;
   }
 
   async removeOldComments(manager: EntityManager, projectId: number, days: number, by: Automation): Promise<number> {
