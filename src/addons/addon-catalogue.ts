@@ -56,6 +56,13 @@ const FUZZY_FORMATS = new Set(['ts', 'po', 'po-mono']);
 const gettextIncompatibility = (component: ComponentFacts) =>
   component.fileFormat === 'po' || component.fileFormat === 'po-mono' ? null : 'it works on gettext PO files only.';
 
+/** Weblate's BaseCleanupAddon: entries can go only where a template keeps the strings. */
+const templateIncompatibility = (component: ComponentFacts) => (component.template ? null : 'it needs a monolingual component with a template.');
+
+/** Weblate's add-ons that lay out one family of formats (their `compat` on `file_format`). */
+const formatsIncompatibility = (family: string, formats: readonly string[]) => (component: ComponentFacts) =>
+  formats.includes(component.fileFormat) ? null : `it works on ${family} files only.`;
+
 const flagIncompatibility = (component: ComponentFacts) =>
   FUZZY_FORMATS.has(component.fileFormat) ? `the ${component.fileFormat} format marks strings needing editing itself.` : null;
 
@@ -189,8 +196,53 @@ export const ADDONS: readonly AddonDefinition[] = [
     multiple: false,
     events: ['repository.pre-commit'],
     schema: NO_CONFIGURATION,
-    // Weblate's BaseCleanupAddon: entries can go only where a template keeps the strings.
-    incompatibility: (component) => (component.template ? null : 'it needs a monolingual component with a template.'),
+    incompatibility: templateIncompatibility,
+  },
+  {
+    name: 'weblate.cleanup.generic',
+    multiple: false,
+    events: ['repository.pre-commit', 'repository.merged'],
+    schema: NO_CONFIGURATION,
+    incompatibility: templateIncompatibility,
+  },
+  {
+    name: 'weblate.properties.sort',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: { type: 'object', properties: { case_sensitive: { type: 'boolean', default: false } }, additionalProperties: false },
+    incompatibility: formatsIncompatibility('Java properties', ['properties', 'properties-utf8']),
+  },
+  {
+    name: 'weblate.json.customize',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: {
+      type: 'object',
+      properties: {
+        sort_keys: { type: 'boolean', default: false },
+        // Weblate sets no maximum; one keeps a commit from writing gigabytes of blanks.
+        indent: { type: 'integer', minimum: 0, maximum: 32, default: 4 },
+        style: { type: 'string', enum: ['spaces', 'tabs'], default: 'spaces' },
+      },
+      additionalProperties: false,
+    },
+    incompatibility: formatsIncompatibility('JSON', ['json', 'json-nested', 'webextension', 'i18next', 'i18nextv4', 'arb', 'go-i18n-json']),
+  },
+  {
+    name: 'weblate.yaml.customize',
+    multiple: false,
+    events: ['repository.pre-commit'],
+    schema: {
+      type: 'object',
+      properties: {
+        indent: { type: 'integer', minimum: 1, maximum: 10, default: 2 },
+        // Weblate's choices, 65535 being "no line wrapping"; its form takes them as numbers or as their text.
+        width: { enum: [80, 100, 120, 180, 65535, '80', '100', '120', '180', '65535'], default: 80 },
+        line_break: { type: 'string', enum: ['dos', 'unix', 'mac'], default: 'unix' },
+      },
+      additionalProperties: false,
+    },
+    incompatibility: formatsIncompatibility('YAML', ['yaml', 'ruby-yaml']),
   },
   {
     name: 'weblate.discovery.discovery',
@@ -232,11 +284,9 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.webhook.slack': 'it posts to Slack, which this server does not reach.',
   'weblate.autotranslate.autotranslate': 'automatic translation is not available on this server.',
   'weblate.flags.target_repo_update': 'strings updated in the repository are not reported to add-ons on this server yet.',
-  'weblate.cleanup.generic': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,
-  'weblate.properties.sort': WORKING_COPY,
   'weblate.resx.update': WORKING_COPY,
 };
 

@@ -6,7 +6,6 @@ import type { ComponentContext } from '../components/component-context';
 import { ComponentLookup } from '../components/component-lookup';
 import type { Component } from '../components/component.entity';
 import { mergePo } from '../formats/po-merge';
-import { getFormat } from '../formats/registry';
 import { Filemask } from '../translations/filemask';
 import type { SquashGrouping, WorkingCopy } from '../vcs/working-copy';
 import { renderMessage } from '../working-copies/commit-message';
@@ -17,12 +16,11 @@ import { addonDefinition } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
 import { AddonsRepository } from './addons.repository';
 import { updateAuthorComments } from './file-addons/authors';
-import { withoutBlank } from './file-addons/blank';
 import { CONFIGURE_FILES, updateAllLinguas } from './file-addons/configure';
 import { linguasPath, updateLinguas } from './file-addons/linguas';
 import { compileMo, moPath } from './file-addons/mo';
+import { cleanupAfterUpdate, FileWriter, LAYOUT_WRITERS, TRANSLATION_FILE_WRITERS } from './translation-file-writers';
 
-const MSGMERGE = 'weblate.gettext.msgmerge';
 const SQUASH = 'weblate.git.squash';
 const MSGMERGE_TITLE = 'Update PO files to match POT (msgmerge)';
 const SQUASH_TITLE = 'Squash Git commits';
@@ -32,22 +30,34 @@ function compatible(addon: Addon, component: Component): boolean {
   return !addonDefinition(addon.name)?.incompatibility?.(component);
 }
 
-type FileWriter = (addon: Addon, context: ComponentContext, repository: WorkingCopy, files: readonly string[]) => Promise<string[]>;
+/** An add-on run once an update is merged: the files it wrote are committed on their own, with its title in the message. */
+interface MergedWriter {
+  title: string;
+  write: (addon: Addon, context: ComponentContext, repository: WorkingCopy, changedFiles: string[]) => Promise<string[]>;
+}
 
 /**
  * The add-ons that write the repository's files. Those of Weblate's pre-commit event run before each commit and
  * what they write is committed with the change that triggered them, so the repository never holds a PO file without
- * its MO or a new language missing from LINGUAS; msgmerge runs once an update is merged, before the files are read,
- * and commits on its own. A failing one is recorded as its alert change.
+ * its MO or a new language missing from LINGUAS; msgmerge and the cleanup run once an update is merged, before the
+ * files are read, and commit on their own. A failing one is recorded as its alert change.
  */
 @Injectable()
 export class WorkingCopyAddons implements OnModuleInit {
   private readonly writers: Readonly<Record<string, FileWriter>> = {
     'weblate.gettext.linguas': (_addon, context, repository) => this.writeLinguas(context, repository),
     'weblate.gettext.mo': (addon, context, repository, files) => this.writeMo(addon, context, repository, files),
-    'weblate.cleanup.blank': (_addon, context, repository, files) => this.removeBlank(context, repository, files),
     'weblate.gettext.configure': (_addon, context, repository) => this.writeConfigure(context, repository),
     'weblate.gettext.authors': (_addon, context, repository, files) => this.creditAuthors(context, repository, files),
+    ...TRANSLATION_FILE_WRITERS,
+  };
+
+  private readonly mergedWriters: Readonly<Record<string, MergedWriter>> = {
+    'weblate.gettext.msgmerge': {
+      title: MSGMERGE_TITLE,
+      write: async (addon, { component }, repository, changedFiles) => (changedFiles.includes(component.newBase) ? this.msgmerge(addon, component, repository) : []),
+    },
+    'weblate.cleanup.generic': { title: 'Cleanup translation files', write: cleanupAfterUpdate },
   };
 
   constructor(
@@ -66,7 +76,8 @@ export class WorkingCopyAddons implements OnModuleInit {
   }
 
   private async preCommit(repository: WorkingCopy, commit: CommitRequest): Promise<string[]> {
-    const addons = await this.installed(commit.component, (name) => name in this.writers);
+    const addons = (await this.installed(commit.component, (name) => name in this.writers))
+      .sort((a, b) => Number(LAYOUT_WRITERS.has(a.name)) - Number(LAYOUT_WRITERS.has(b.name)));
     const context = addons.length > 0 ? await this.components.findById(commit.component.id) : null;
     if (!context) return [];
     const written: string[] = [];
@@ -77,16 +88,18 @@ export class WorkingCopyAddons implements OnModuleInit {
     return written;
   }
 
-  /** msgmerge, for each component of the working copy whose template the update changed: one commit each. */
+  /** The merged add-ons of each component of the working copy (msgmerge, cleanup): one commit each. */
   private async merged(repository: WorkingCopy, owner: Pick<Component, 'id'>, changedFiles: string[]): Promise<CommitRequest[]> {
     const requests: CommitRequest[] = [];
     for (const component of await this.components.sharingWorkingCopy(owner.id)) {
-      if (!component.newBase || !changedFiles.includes(component.newBase)) continue;
-      for (const addon of await this.installed(component, (name) => name === MSGMERGE)) {
-        if (!compatible(addon, component)) continue;
-        const files = await this.attempt(addon, component, () => this.msgmerge(addon, component, repository));
+      const addons = (await this.installed(component, (name) => name in this.mergedWriters)).filter((addon) => compatible(addon, component));
+      const context = addons.length > 0 ? await this.components.findById(component.id) : null;
+      if (!context) continue;
+      for (const addon of addons) {
+        const { title, write } = this.mergedWriters[addon.name];
+        const files = await this.attempt(addon, component, () => write(addon, context, repository, changedFiles));
         if (!files?.length) continue;
-        requests.push({ component, files, message: await this.addonMessage(component, MSGMERGE_TITLE), author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
+        requests.push({ component, files, message: await this.addonMessage(component, title), author: WEBLATE_COMMITTER, committer: WEBLATE_COMMITTER });
       }
     }
     return requests;
@@ -216,24 +229,6 @@ export class WorkingCopyAddons implements OnModuleInit {
       const output = moPath(String(addon.configuration.path ?? ''), file, code);
       await repository.writeFile(output, compileMo(po, code, addon.configuration.fuzzy === true));
       written.push(output);
-    }
-    return written;
-  }
-
-  /** Each committed translation file without its untranslated entries (the template, which holds them all, is left). */
-  private async removeBlank({ component }: ComponentContext, repository: WorkingCopy, files: readonly string[]): Promise<string[]> {
-    const format = getFormat(component.fileFormat);
-    if (!format) return [];
-    const mask = new Filemask(component.filemask);
-    const written: string[] = [];
-    for (const file of files) {
-      const code = mask.codeOf(file);
-      if (code === null || file === component.template) continue;
-      const data = await repository.readFile(file).catch(() => null);
-      const cleaned = data && (await withoutBlank(format, data, code));
-      if (!cleaned) continue;
-      await repository.writeFile(file, cleaned);
-      written.push(file);
     }
     return written;
   }

@@ -27,10 +27,11 @@ export function toModel(node: JsonNode): JsonValue {
 
 /** How the file was laid out, so a rebuilt file looks like the one it replaces. */
 export interface JsonStyle {
-  /** One level of indentation; empty for a single-line file. */
+  /** One level of indentation; empty puts members on lines of their own, unindented (Python's `indent=0`). */
   indent: string;
   /** What separates a member name from its value, e.g. ": ". */
   colon: string;
+  /** The line break before each member; empty for a single-line file. */
   eol: string;
   /** Text before and after the document (BOM-less leading blanks, the final newline). */
   lead: string;
@@ -40,10 +41,11 @@ export interface JsonStyle {
 export const DEFAULT_JSON_STYLE: JsonStyle = { indent: '    ', colon: ': ', eol: '\n', lead: '', trail: '\n' };
 
 export function detectStyle(text: string, root: JsonNode, eol: string): JsonStyle {
-  const indent = /\n([ \t]+)\S/.exec(text.slice(root.start, root.end))?.[1] ?? '';
+  const body = text.slice(root.start, root.end);
+  const indent = /\n([ \t]+)\S/.exec(body)?.[1] ?? '';
   const first = root.kind === 'object' ? root.members[0] : undefined;
   const colon = first ? text.slice(first.keyEnd, first.value.start) : DEFAULT_JSON_STYLE.colon;
-  return { indent, colon, eol, lead: text.slice(0, root.start), trail: text.slice(root.end) };
+  return { indent, colon, eol: body.includes('\n') ? eol : '', lead: text.slice(0, root.start), trail: text.slice(root.end) };
 }
 
 export function stringifyJson(value: JsonValue, style: JsonStyle): string {
@@ -58,7 +60,7 @@ function render(value: JsonValue, style: JsonStyle, level: number): string {
     : [...value].map(([key, item]) => JSON.stringify(key) + style.colon + render(item, style, level + 1));
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (parts.length === 0) return open + close;
-  if (style.indent === '') return open + parts.join(',') + close;
+  if (style.eol === '') return open + parts.join(',') + close;
   const inner = style.eol + style.indent.repeat(level + 1);
   return open + inner + parts.join(',' + inner) + style.eol + style.indent.repeat(level) + close;
 }

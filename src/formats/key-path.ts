@@ -27,3 +27,8 @@ export function splitKeyPath(key: string): PathSegment[] {
   }
   return path;
 }
+
+/** Orders keys as Python sorts strings, by code point (JavaScript's `<` compares UTF-16 units, which differs past U+FFFF). */
+export function compareCodePoints(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}

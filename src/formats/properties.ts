@@ -25,7 +25,7 @@ function escapeProperties(value: string, asciiOnly: boolean, isKey = false): str
   return escaped.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-interface PropertiesDocument extends EntryLayout<ValueSlot> {
+export interface PropertiesDocument extends EntryLayout<ValueSlot> {
   codec: DecodedText;
   /** How keys and values are separated in this file, e.g. " = " or "=". */
   separator: string;
@@ -40,11 +40,11 @@ export class PropertiesFormat implements TranslationFormat {
   readonly bilingualCapable = true;
 
   parse(data: Buffer, options: ParseOptions = {}): ParsedFile {
-    return parseMonolingual(data, options, (file) => read(file).slots.map((slot) => slot.unit));
+    return parseMonolingual(data, options, (file) => readProperties(file).slots.map((slot) => slot.unit));
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
-    const document = read(options.original ?? options.template ?? Buffer.alloc(0));
+    const document = readProperties(options.original ?? options.template ?? Buffer.alloc(0));
     const { eol } = document.codec;
     const patched = rewriteEntries(document, units, {
       removable: true,
@@ -62,7 +62,8 @@ export class PropertiesFormat implements TranslationFormat {
   }
 }
 
-function read(data: Buffer): PropertiesDocument {
+/** A properties file's entries, each slot spanning its comment lines, key line and continuation lines. */
+export function readProperties(data: Buffer): PropertiesDocument {
   // Java reads ISO-8859-1 traditionally and UTF-8 since Java 9; whatever is not valid UTF-8 is taken as Latin-1.
   const codec = decodeUtf8OrLatin1(data);
   const { text } = codec;

@@ -1,12 +1,13 @@
-import { Document, Node, Pair, Scalar, YAMLMap, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { Document, Node, Pair, Scalar, YAMLMap, isMap, isNode, isScalar, isSeq } from 'yaml';
 import { PathSegment, joinKeyPath, splitKeyPath } from './key-path';
 import { isCategory, pluralCategories, sortCategories } from './plurals';
 import { EntrySlot, TextEdit, rewriteEntries } from './rewrite';
-import { DecodedText, NEW_TEXT, decodeText, encodeText } from './text-codec';
-import { FormatError, ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
+import { NEW_TEXT, encodeText } from './text-codec';
+import { ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit, numbered, parseMonolingual } from './units';
 import { Addition, insertionEdits } from './yaml-insert';
-import { replaceScalar, SCALAR_OPTIONS, scalarText, stringNode, valueNode } from './yaml-scalars';
+import { indentsSequences, readYaml, withBreaks, YamlText } from './yaml-document';
+import { replaceScalar, scalarText, stringNode, valueNode } from './yaml-scalars';
 
 /**
  * YAML (Weblate `yaml`) and Ruby on Rails YAML (`ruby-yaml`, one root key naming the language, plural forms as
@@ -21,9 +22,7 @@ interface YamlSlot extends EntrySlot {
   paths: PathSegment[][];
 }
 
-interface YamlFile {
-  codec: DecodedText;
-  document: Document;
+interface YamlFile extends YamlText {
   slots: YamlSlot[];
   /** The slots by unit id. */
   byId: Map<string, YamlSlot>;
@@ -63,7 +62,9 @@ class YamlFormatBase implements TranslationFormat {
           rewrite: (unit, slot) => slot.scalars.flatMap((scalar, index) => (scalar && slot.unit.target[index] !== unit.target[index] ? [replaceScalar(scalar, unit.target[index])] : [])),
         }, [...rename, ...inserted])
       : undefined;
-    return encodeText(patched ?? this.rebuild(file, units, options, like), base ? file.codec : NEW_TEXT);
+    // The text route edits the file's own text, whose `\r\n` stay; yaml writes `\n` only.
+    const text = patched === undefined ? withBreaks(this.rebuild(file, units, options, like), file.breaks) : file.breaks === '\r' ? withBreaks(patched, '\r') : patched;
+    return encodeText(text, base ? file.codec : NEW_TEXT);
   }
 
   /**
@@ -109,18 +110,11 @@ class YamlFormatBase implements TranslationFormat {
 
   /** `categories`: the translation's plural categories, which place each category key's text at its form index. */
   private read(data: Buffer, categories?: readonly string[]): YamlFile {
-    const codec = decodeText(data);
-    const document = parseDocument(codec.text, { keepSourceTokens: false, ...SCALAR_OPTIONS });
-    const error = document.errors[0];
-    if (error) {
-      // yaml appends the position and a source excerpt to its message; FormatError states the position itself.
-      const detail = error.message.split('\n')[0].replace(/ at line \d+, column \d+:$/, '');
-      throw new FormatError(detail, error.linePos?.[0].line, error.linePos?.[0].col);
-    }
+    const { codec, document, breaks } = readYaml(data);
     const start = this.startNode(document);
     const slots = start ? this.walk(start, [], categories).map((found) => ({ ...found, start: 0, end: 0 })) : [];
     numbered(slots.map((slot) => slot.unit));
-    return { codec, document, slots, byId: new Map(slots.map((slot) => [slot.unit.id, slot])) };
+    return { codec, document, breaks, slots, byId: new Map(slots.map((slot) => [slot.unit.id, slot])) };
   }
 
   private rootKey(document: Document): Scalar | undefined {
@@ -174,15 +168,6 @@ class YamlFormatBase implements TranslationFormat {
     }
     return document.toString({ ...TO_STRING, indentSeq: indentsSequences(file.codec.text) });
   }
-}
-
-/**
- * Whether the file indents list items under their key (`key:\n  - item`) rather than writing them at the key's
- * indentation (`key:\n- item`, Rails' habit): the rebuilt file keeps the file's own habit.
- */
-function indentsSequences(text: string): boolean {
-  const compact = /^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(text);
-  return !compact;
 }
 
 /** Whether the unit has as many forms as the entry has places for (a missing category is a place, filled by insertion). */
