@@ -4,6 +4,8 @@ import { EVENT_QUEUE, EventDelivery } from '../events/event-delivery';
 import { TASK_QUEUE } from '../tasks/jobs';
 import { TasksService } from '../tasks/tasks.service';
 import { MetricsRepository, SiteCounts } from './metrics.repository';
+import { renderOpenMetrics } from './openmetrics';
+import { RequestMetrics } from './request-metrics';
 
 /** Weblate's Metrics object; `celery_queues` names this server's Bull queues. */
 export interface MetricsResponse extends SiteCounts {
@@ -18,6 +20,7 @@ export class MetricsService {
     private readonly repository: MetricsRepository,
     private readonly tasks: TasksService,
     private readonly events: EventDelivery,
+    private readonly requests: RequestMetrics,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -31,5 +34,10 @@ export class MetricsService {
       celery_queues: { [TASK_QUEUE]: tasks, [EVENT_QUEUE]: events },
       name: this.config.siteTitle,
     };
+  }
+
+  async openMetrics(): Promise<string> {
+    const [metrics, requests] = await Promise.all([this.metrics(), this.requests.totals()]);
+    return renderOpenMetrics(metrics, requests);
   }
 }

@@ -9,6 +9,8 @@ import { assertNoNullCharacterInUrl } from './request-body-shape';
 import { RequestContext, ResponseFormat, setRequestContext } from './request-context';
 
 const FORMATS: ResponseFormat[] = ['json', 'api'];
+/** Formats of one route besides those: Weblate renders its metrics for Prometheus too. */
+const ROUTE_FORMATS: Readonly<Record<string, ResponseFormat[]>> = { '/api/metrics/': ['openmetrics'] };
 
 /**
  * Gives every request its id, public base URL (SITE_URL, else the request's host, which ALLOWED_HOSTS must name)
@@ -44,8 +46,9 @@ export class RequestContextMiddleware implements NestMiddleware {
     if (handlerChoosesFormat(context.currentUrl!.pathname)) return next();
     const requested = req.query.format;
     if (requested !== undefined) {
-      if (typeof requested !== 'string' || !FORMATS.includes(requested as ResponseFormat)) {
-        return next(new NotFoundError(`Unsupported format "${String(requested)}"; use json or api.`));
+      const offered = [...FORMATS, ...(ROUTE_FORMATS[context.currentUrl!.pathname.replace(/\/?$/, '/')] ?? [])];
+      if (typeof requested !== 'string' || !offered.includes(requested as ResponseFormat)) {
+        return next(new NotFoundError(`Unsupported format "${String(requested)}"; use ${offered.join(' or ')}.`));
       }
       context.format = requested as ResponseFormat;
     } else if (prefersHtml(req.get('accept'))) {

@@ -15,7 +15,8 @@ export interface RequestContext {
   tokenProjectId: number | null;
 }
 
-export type ResponseFormat = 'json' | 'api';
+/** `openmetrics` only where a route offers it (the metrics). */
+export type ResponseFormat = 'json' | 'api' | 'openmetrics';
 
 /** What core needs to know of the caller; the request authenticator puts the full user here. */
 interface RequestUser {
