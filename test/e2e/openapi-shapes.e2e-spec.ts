@@ -198,6 +198,7 @@ describe("response shapes against Weblate's OpenAPI description", () => {
     'GET /api/tasks/': 'the spec: "the task list is unavailable" (404)',
     'GET /api/projects/:project/tokens/': "project tokens: neither the spec nor Weblate's description has this endpoint",
     'GET /api/addons/:id/deliveries/': "webhook delivery history: neither the spec nor Weblate's description has this endpoint (test/e2e/addon-webhooks.e2e-spec.ts checks it)",
+    'GET /api/memory/download/': "a TMX or JSON file of the memory: Weblate serves it on a web page, not in its API (test/e2e/memory-import.e2e-spec.ts checks it)",
   };
 
   it("rejects what Weblate's schemas forbid (the check itself works)", () => {
