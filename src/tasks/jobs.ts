@@ -1,3 +1,6 @@
+import type { AutoSource } from '../autotranslate/autotranslate-options';
+import type { AutoTranslateMode } from '../units/auto-translation.service';
+
 /** The queue every user-visible background task runs on. */
 export const TASK_QUEUE = 'tasks';
 
@@ -14,6 +17,18 @@ export interface JobPayloads {
   'repository.update': { componentId: number };
   /** Run one add-on now over what it is installed on (POST /api/addons/<id>/trigger/). */
   'addon.trigger': { addonId: number };
+  /** Fill a translation's strings from other components or machine translation (POST …/autotranslate/), options checked. */
+  'translation.autotranslate': {
+    translationId: number;
+    userId: number | null;
+    mode: AutoTranslateMode;
+    query: string;
+    autoSource: AutoSource;
+    /** `others` from this component only; null: every component of the project. */
+    componentId: number | null;
+    engines: string[];
+    threshold: number;
+  };
 }
 
 export type JobName = keyof JobPayloads & string;
