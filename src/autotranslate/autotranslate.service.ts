@@ -68,7 +68,7 @@ export class AutoTranslateService {
   private async sourceComponentId(context: TranslationContext, value: unknown, actor: Actor): Promise<number | null> {
     if (value === undefined || value === null || value === '') return null;
     const project = context.component.project;
-    let found: ComponentContext | null = null;
+    let found: ComponentContext | null;
     if (Number.isInteger(value) || (typeof value === 'string' && /^\d+$/.test(value))) {
       found = Number(value) <= MAX_ID ? await this.components.findById(Number(value)) : null;
     } else if (typeof value === 'string') {
