@@ -128,6 +128,11 @@ describe('automatic translation', () => {
 
     // What is translated now is no longer selected: a second run changes nothing.
     expect(await run('cs', { mode: 'translate' })).toEqual({ details: 'Automatic translation completed, no strings were updated.', updated: 0 });
+
+    // Edited by hand, a string is no longer an automatic translation.
+    const hello = await get(`${translation('cs')}/units/?q=${encodeURIComponent('source:=Hello')}`);
+    const edited = await t.http().patch(`/api/units/${hello.results[0].id}/`).set('Authorization', admin.auth).send({ target: ['Dobrý den'], state: 20 }).expect(200);
+    expect(edited.body).toMatchObject({ target: ['Dobrý den'], automatically_translated: false });
   });
 
   it('adds suggestions in suggest mode (the default), once per string', async () => {
