@@ -9,7 +9,7 @@ const config: KnipConfig = {
   ],
   project: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'migrations/**/*.ts', 'scripts/**/*.js'],
   // The tests judge written files with the ecosystems' own tools, installed by .ci/run, not by npm.
-  ignoreBinaries: ['msgfmt', 'msgunfmt', 'xmllint', 'java', 'wlc'],
+  ignoreBinaries: ['msgfmt', 'msgmerge', 'msgunfmt', 'xmllint', 'java', 'wlc'],
   // nest-cli.json names the Nest CLI's schematics for `nest generate`; the build itself is plain tsc.
   ignoreDependencies: ['@nestjs/schematics'],
   rules: {

@@ -12,15 +12,19 @@ export interface Measurement {
 
 export interface MeasureOptions {
   headers?: Record<string, string>;
+  /** POSTed as JSON instead of a GET. */
+  body?: unknown;
   /** Fewer for endpoints that take a second or more, so the run stays within minutes. */
   requests?: number;
   warmup?: number;
 }
 
-/** `requests` GETs of one path from CONCURRENCY keep-alive connections, after a sequential warm-up. */
+/** `requests` GETs (or JSON POSTs) of one path from CONCURRENCY keep-alive connections, after a sequential warm-up. */
 export async function measure(port: number, path: string, options: MeasureOptions = {}): Promise<Measurement> {
-  const { headers = {}, requests = 2000, warmup = 100 } = options;
-  for (let i = 0; i < warmup; i++) await get(port, path, headers);
+  const { requests = 2000, warmup = 100 } = options;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers = { ...options.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+  for (let i = 0; i < warmup; i++) await send(port, path, headers, body);
   const latencies: number[] = [];
   let next = 0;
   const started = process.hrtime.bigint();
@@ -28,7 +32,7 @@ export async function measure(port: number, path: string, options: MeasureOption
     Array.from({ length: CONCURRENCY }, async () => {
       while (next++ < requests) {
         const begin = process.hrtime.bigint();
-        await get(port, path, headers);
+        await send(port, path, headers, body);
         latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
       }
     }),
@@ -46,13 +50,13 @@ export function printMeasurement(label: string, result: Measurement): void {
   console.log(`${label.padEnd(32)} median ${result.median.toFixed(2)} ms  p95 ${result.p95.toFixed(2)} ms  ${Math.round(result.perSecond)} req/s`);
 }
 
-function get(port: number, path: string, headers: Record<string, string>): Promise<void> {
+function send(port: number, path: string, headers: Record<string, string>, body: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent, headers, method: body === undefined ? 'GET' : 'POST' }, (res) => {
       res.resume();
       res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`))));
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }

@@ -11,16 +11,19 @@ import { loadConfig } from '../src/config/app-config';
 import { migrateAndSeed } from '../src/database/migrate';
 import { openDatabase } from '../src/database/open-database';
 import { measure, printMeasurement } from './http';
-import { benchStrings } from './strings';
+import { benchMemory } from './memory';
+import { ApiClient, benchStrings, superuserToken } from './strings';
 
 /**
  * `npm run bench`: the translation-strings side on a BENCH_STRINGS-string translation (import, upload, reads and
- * edits), then request latency and throughput of representative read endpoints, on the embedded database (or
+ * edits), memory lookups over BENCH_MEMORY_ENTRIES entries, then request latency and throughput of representative read endpoints, on the embedded database (or
  * DATABASE_URL), measured in one run so ratios between endpoints are meaningful. Prints medians.
  */
 const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/api/,/api/languages/cs/,/api/languages/?page_size=100,/api/projects/').split(',');
 /** Strings in the imported and uploaded translation (bench/strings.ts). */
 const STRINGS = Number(process.env.BENCH_STRINGS ?? 100_000);
+/** Entries in the translation memory that lookups search (bench/memory.ts). */
+const MEMORY_ENTRIES = Number(process.env.BENCH_MEMORY_ENTRIES ?? 100_000);
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wts-bench-'));
@@ -33,8 +36,10 @@ async function main(): Promise<void> {
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   try {
+    const client = new ApiClient(`http://127.0.0.1:${port}`, await superuserToken(app));
     // The strings side first: anonymous callers read only languages with a translation (`/api/languages/cs/`).
-    await benchStrings(app, port, STRINGS);
+    await benchStrings(client, port, STRINGS);
+    await benchMemory(client, port, MEMORY_ENTRIES);
     for (const path of ENDPOINTS) {
       printMeasurement(path, await measure(port, path));
     }

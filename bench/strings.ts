@@ -16,8 +16,7 @@ const PATCHES = 500;
 const READS = { requests: 160, warmup: 4 };
 const HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n';
 
-export async function benchStrings(app: INestApplication, port: number, count: number): Promise<void> {
-  const client = new ApiClient(`http://127.0.0.1:${port}`, await superuserToken(app));
+export async function benchStrings(client: ApiClient, port: number, count: number): Promise<void> {
   const project = 'bench';
   await client.send('POST', '/api/projects/', { name: 'Bench', slug: project, web: 'https://example.org/' });
   const translation = `/api/translations/${project}/strings/cs`;
@@ -50,7 +49,7 @@ export async function benchStrings(app: INestApplication, port: number, count: n
 }
 
 /** JSON or multipart requests with the superuser's key; fetch keeps its connections alive as well. */
-class ApiClient {
+export class ApiClient {
   readonly auth: string;
 
   constructor(private readonly base: string, token: string) {
@@ -71,7 +70,7 @@ class ApiClient {
 }
 
 /** Made the way test/factories/user.factory.ts does: there is no API to create a superuser. */
-async function superuserToken(app: INestApplication): Promise<string> {
+export async function superuserToken(app: INestApplication): Promise<string> {
   const user = await app.get<DataSource>(getDataSourceToken()).getRepository(User).save({
     username: 'bench', fullName: 'Bench', email: 'bench@example.com', isActive: true, isSuperuser: true, isBot: false,
   });
@@ -115,7 +114,7 @@ function catalog(count: number, target: (index: number) => string): string {
   return parts.join('');
 }
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
+export async function timed(work: () => Promise<unknown>): Promise<number> {
   const begin = process.hrtime.bigint();
   await work();
   return Number(process.hrtime.bigint() - begin) / 1e6;

@@ -15,6 +15,8 @@ import { CreateEventOutbox1763780040000 } from './1763780040000-create-event-out
 import { CreateAddons1763780050000 } from './1763780050000-create-addons';
 import { CreateNotificationEmails1763780060000 } from './1763780060000-create-notification-emails';
 import { CreateMemory1763780070000 } from './1763780070000-create-memory';
+import { ScopeMemoryEntries1763780080000 } from './1763780080000-scope-memory-entries';
+import { CreateMachinerySettings1763780090000 } from './1763780090000-create-machinery-settings';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -35,4 +37,6 @@ export const MIGRATIONS = [
   CreateAddons1763780050000,
   CreateNotificationEmails1763780060000,
   CreateMemory1763780070000,
+  ScopeMemoryEntries1763780080000,
+  CreateMachinerySettings1763780090000,
 ];

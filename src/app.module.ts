@@ -19,6 +19,7 @@ import { HealthModule } from './health/health.module';
 import { HooksModule } from './hooks/hooks.module';
 import { LabelsModule } from './labels/labels.module';
 import { LanguagesModule } from './languages/languages.module';
+import { MachineryModule } from './machinery/machinery.module';
 import { MemoryModule } from './memory/memory.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
@@ -80,6 +81,7 @@ export class AppModule {
         ScreenshotStorageModule,
         ScreenshotsModule,
         MemoryModule,
+        MachineryModule,
         HooksModule,
         AddonsModule.forRoot(config, { workers: worker || config.runWorkers }),
         ExportsModule,

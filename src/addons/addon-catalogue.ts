@@ -1,5 +1,8 @@
 import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
+import { ValidationError } from '../core/errors/domain-error';
+import { DISCOVERY_SCHEMA, refineDiscoveryConfiguration } from './discovery/discovery-configuration';
+import type { ConfigurationSchema } from '../core/validation/configuration-schema';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
@@ -14,14 +17,7 @@ interface ComponentFacts {
   editTemplate: boolean;
   template: string;
   newBase: string;
-}
-
-/** A JSON Schema (draft 7) of an add-on's configuration, as ajv takes it. */
-interface ConfigurationSchema {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-  additionalProperties: false;
+  linkedComponentId: number | null;
 }
 
 export interface AddonDefinition {
@@ -35,8 +31,20 @@ export interface AddonDefinition {
   secretFields?: readonly string[];
   /** Configuration fields naming a URL the server sends requests to: held to the repository URL policy. */
   urlFields?: readonly string[];
+  /** Configuration fields naming translations of its component by id (such an add-on is `componentOnly`). */
+  translationFields?: readonly string[];
+  /** Configuration fields listing label names of its project. */
+  labelFields?: readonly string[];
+  /** Configuration fields holding a unit search (`q`), which must parse. */
+  queryFields?: readonly string[];
+  /** Configuration fields holding flags to add or remove (held to the unit API's extra_flags rules). */
+  flagFields?: readonly string[];
   /** Why it cannot run on a component, or null (Weblate's `can_install`). */
   incompatibility?: (component: ComponentFacts) => string | null;
+  /** Only on a component, never project-wide or site-wide (Weblate's `needs_component`). */
+  componentOnly?: boolean;
+  /** Checks of the configuration beyond its schema, Weblate's form `clean` (throwing a ValidationError); returns what is stored. */
+  refine?: (configuration: Record<string, unknown>) => Record<string, unknown>;
 }
 
 const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, additionalProperties: false };
@@ -69,6 +77,57 @@ export const ADDONS: readonly AddonDefinition[] = [
   { name: 'weblate.generate.prefill', multiple: true, events: ['component.update', 'repository.post-update', 'daily'], schema: NO_CONFIGURATION },
   { name: 'weblate.generate.fill_read_only', multiple: true, events: ['component.update', 'repository.post-update', 'daily'], schema: NO_CONFIGURATION },
   {
+    name: 'weblate.generate.pseudolocale',
+    multiple: true,
+    // As prefill: the files are read again after an update from upstream (post-update), or a file scan (component update).
+    events: ['component.update', 'repository.post-update', 'daily'],
+    translationFields: ['source', 'target'],
+    componentOnly: true,
+    schema: {
+      type: 'object',
+      properties: {
+        source: { type: 'integer' },
+        target: { type: 'integer' },
+        prefix: { type: 'string', maxLength: 200, default: '' },
+        var_prefix: { type: 'string', maxLength: 200, default: '' },
+        suffix: { type: 'string', maxLength: 200, default: '' },
+        var_suffix: { type: 'string', maxLength: 200, default: '' },
+        // Bounded so that no string grows past what a translation file should hold.
+        var_multiplier: { type: 'number', minimum: 0, maximum: 10, default: 0.1 },
+        include_readonly: { type: 'boolean', default: false },
+      },
+      required: ['source', 'target'],
+      additionalProperties: false,
+    },
+    refine: (configuration) => {
+      if (configuration.source === configuration.target) throw ValidationError.field('configuration', 'The source and target have to be different languages.');
+      return configuration;
+    },
+  },
+  {
+    name: 'weblate.flags.bulk',
+    multiple: true,
+    events: ['component.update', 'repository.post-update'],
+    labelFields: ['add_labels', 'remove_labels'],
+    queryFields: ['q'],
+    flagFields: ['add_flags', 'remove_flags'],
+    schema: {
+      type: 'object',
+      properties: {
+        q: { type: 'string', minLength: 1, maxLength: 2000 },
+        // Weblate's bulk edit offers no change (-1) and the states a translator can set.
+        state: { type: 'integer', enum: [-1, 10, 20, 30], default: -1 },
+        add_flags: { type: 'string', maxLength: 2000, default: '' },
+        remove_flags: { type: 'string', maxLength: 2000, default: '' },
+        add_labels: { type: 'array', items: { type: 'string', maxLength: 190 }, uniqueItems: true, default: [] },
+        remove_labels: { type: 'array', items: { type: 'string', maxLength: 190 }, uniqueItems: true, default: [] },
+      },
+      required: ['q'],
+      additionalProperties: false,
+    },
+  },
+  { name: 'weblate.consistency.languages', multiple: false, events: ['translation.post-add', 'daily'], schema: NO_CONFIGURATION },
+  {
     name: 'weblate.removal.comments',
     multiple: false,
     events: ['daily'],
@@ -85,6 +144,10 @@ export const ADDONS: readonly AddonDefinition[] = [
     },
   },
   { name: 'weblate.gettext.linguas', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
+  // Weblate installs it only where configure, configure.in or configure.ac sets ALL_LINGUAS; an incompatibility
+  // sees the component's settings, not its files, so a repository without such a script is passed over when it runs.
+  { name: 'weblate.gettext.configure', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
+  { name: 'weblate.gettext.authors', multiple: false, events: ['repository.pre-commit'], schema: NO_CONFIGURATION, incompatibility: gettextIncompatibility },
   {
     name: 'weblate.gettext.mo',
     multiple: false,
@@ -114,8 +177,7 @@ export const ADDONS: readonly AddonDefinition[] = [
     schema: {
       type: 'object',
       properties: {
-        // Weblate's other modes (per language, file or author) are not done here: they are refused, not ignored.
-        squash: { type: 'string', enum: ['all'], default: 'all' },
+        squash: { type: 'string', enum: ['all', 'language', 'file', 'author'], default: 'all' },
         append_trailers: { type: 'boolean', default: true },
         commit_message: { type: 'string', maxLength: 5000, default: '' },
       },
@@ -129,6 +191,16 @@ export const ADDONS: readonly AddonDefinition[] = [
     schema: NO_CONFIGURATION,
     // Weblate's BaseCleanupAddon: entries can go only where a template keeps the strings.
     incompatibility: (component) => (component.template ? null : 'it needs a monolingual component with a template.'),
+  },
+  {
+    name: 'weblate.discovery.discovery',
+    multiple: true,
+    // Its own installation or reconfiguration, and each update of the repository (discovery/component-discovery.ts).
+    events: ['change'],
+    schema: DISCOVERY_SCHEMA,
+    refine: refineDiscoveryConfiguration,
+    componentOnly: true,
+    incompatibility: (component) => (component.linkedComponentId === null ? null : 'it scans the repository of the component owning it: install it there.'),
   },
   {
     name: 'weblate.webhook.webhook',
@@ -159,17 +231,11 @@ export const UNAVAILABLE: Readonly<Record<string, string>> = {
   'weblate.fedora_messaging.publish': 'it publishes to a Fedora Messaging (AMQP) broker, which this server does not reach.',
   'weblate.webhook.slack': 'it posts to Slack, which this server does not reach.',
   'weblate.autotranslate.autotranslate': 'automatic translation is not available on this server.',
-  'weblate.generate.pseudolocale': 'pseudolocale generation is not available on this server.',
-  'weblate.flags.bulk': 'bulk edits by add-on are not available on this server yet.',
   'weblate.flags.target_repo_update': 'strings updated in the repository are not reported to add-ons on this server yet.',
-  'weblate.discovery.discovery': WORKING_COPY,
-  'weblate.consistency.languages': WORKING_COPY,
   'weblate.cleanup.generic': WORKING_COPY,
   'weblate.hosted.reset': WORKING_COPY,
   'weblate.generate.generate': WORKING_COPY,
-  'weblate.gettext.configure': WORKING_COPY,
   'weblate.gettext.xgettext': WORKING_COPY,
-  'weblate.gettext.authors': WORKING_COPY,
   'weblate.properties.sort': WORKING_COPY,
   'weblate.resx.update': WORKING_COPY,
 };

@@ -7,7 +7,7 @@ import { AddonExecution } from './addon-execution';
 import { AddonsRepository } from './addons.repository';
 
 /** The events some add-on runs on (addon-catalogue.ts); `daily` is DailyAddons'. */
-const EVENTS: readonly EventName[] = ['unit.post-create', 'component.update', 'repository.post-update', 'change'];
+const EVENTS: readonly EventName[] = ['unit.post-create', 'component.update', 'repository.post-update', 'translation.post-add', 'change'];
 
 /**
  * One consumer of the event backbone, `addons`: each event goes to the add-ons installed where it happened (its

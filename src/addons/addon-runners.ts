@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import type { ChangeEvent } from '../events/events';
-import { Automation, FlagRule, UnitAutomation } from '../units/unit-automation.service';
+import { Automation, BulkEdit, FlagRule, Pseudolocale, UnitAutomation } from '../units/unit-automation.service';
 import type { Addon } from './addon.entity';
+import { ComponentDiscovery } from './discovery/component-discovery';
+import { LANGUAGE_CONSISTENCY, LanguageConsistency } from './language-consistency';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 /** One run of an add-on: on an event, or on its own (daily, triggered) for one component or project. */
@@ -25,9 +27,9 @@ const FLAG_RULES: Readonly<Record<string, FlagRule>> = {
 };
 
 /** Add-ons that act on whole components: what runs daily and on a manual trigger. */
-const BY_COMPONENT = new Set(['weblate.generate.prefill', 'weblate.generate.fill_read_only']);
-/** Add-ons that act on whole projects (Weblate's removal add-ons clean the project of the component they are on). */
-const BY_PROJECT = new Set(['weblate.removal.comments', 'weblate.removal.suggestions']);
+const BY_COMPONENT = new Set(['weblate.generate.prefill', 'weblate.generate.fill_read_only', 'weblate.generate.pseudolocale', 'weblate.flags.bulk']);
+/** Add-ons that act on whole projects (Weblate's removal and language add-ons act on the project of the component they are on). */
+const BY_PROJECT = new Set(['weblate.removal.comments', 'weblate.removal.suggestions', LANGUAGE_CONSISTENCY]);
 
 /**
  * What each add-on does when it runs, in the caller's transaction; returns how many objects it changed (each change
@@ -38,6 +40,8 @@ export class AddonRunners {
   constructor(
     private readonly units: UnitAutomation,
     private readonly webhooks: WebhookDeliveries,
+    private readonly languages: LanguageConsistency,
+    private readonly discovery: ComponentDiscovery,
   ) {}
 
   /** Whether the add-on has work of its own (daily, a manual trigger), rather than reacting to one string or change. */
@@ -63,14 +67,52 @@ export class AddonRunners {
         return componentId === null ? 0 : this.units.prefill(manager, componentId, by);
       case 'weblate.generate.fill_read_only':
         return componentId === null ? 0 : this.units.fillReadOnly(manager, componentId, by);
+      case 'weblate.generate.pseudolocale':
+        // On a component update, the strings not yet translated; its own runs go over every string (Weblate's daily).
+        return componentId === null ? 0 : this.units.generatePseudolocale(manager, componentId, pseudolocale(addon.configuration, event === null), by);
+      case 'weblate.flags.bulk':
+        return componentId === null ? 0 : this.units.bulkEdit(manager, componentId, bulkEdit(addon.configuration), by);
+      case LANGUAGE_CONSISTENCY:
+        if (event) return this.languages.languageAdded(addon, event.details, event.projectId, event.languageId);
+        return projectId === null ? 0 : this.languages.ensure(addon, projectId, null);
       case 'weblate.removal.comments':
         return projectId === null ? 0 : this.units.removeOldComments(manager, projectId, age, by);
       case 'weblate.removal.suggestions':
         return projectId === null ? 0 : this.units.removeOldSuggestions(manager, projectId, age, by);
       case 'weblate.webhook.webhook':
         return event ? this.webhooks.enqueue(manager, addon, event) : 0;
+      case 'weblate.discovery.discovery':
+        return event ? this.discovery.onChange(addon, event) : 0;
       default:
         throw new Error(`add-on ${addon.name} has no runner`);
     }
   }
+}
+
+/** The stored configuration (checked against the add-on's schema when saved) as the units' operations take it. */
+function pseudolocale(configuration: Record<string, unknown>, all: boolean): Pseudolocale {
+  return {
+    sourceTranslationId: Number(configuration.source),
+    targetTranslationId: Number(configuration.target),
+    prefix: String(configuration.prefix ?? ''),
+    suffix: String(configuration.suffix ?? ''),
+    varPrefix: String(configuration.var_prefix ?? ''),
+    varSuffix: String(configuration.var_suffix ?? ''),
+    varMultiplier: Number(configuration.var_multiplier ?? 0.1),
+    all,
+    includeReadOnly: configuration.include_readonly === true,
+  };
+}
+
+function bulkEdit(configuration: Record<string, unknown>): BulkEdit {
+  const state = Number(configuration.state ?? -1);
+  const names = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  return {
+    query: String(configuration.q ?? ''),
+    state: state === -1 ? null : state,
+    addFlags: String(configuration.add_flags ?? ''),
+    removeFlags: String(configuration.remove_flags ?? ''),
+    addLabels: names(configuration.add_labels),
+    removeLabels: names(configuration.remove_labels),
+  };
 }

@@ -136,6 +136,27 @@ export class AddonsRepository {
     return rows.map((row) => ({ id: row.id, projectId: row.project_id }));
   }
 
+  /** The languages each component of the project has a translation into (its source language included). */
+  async translationLanguages(projectId: number): Promise<{ componentId: number; languageId: number }[]> {
+    const rows: { component_id: number; language_id: number }[] = await this.dataSource.query(
+      'SELECT t.component_id, t.language_id FROM translations t JOIN components c ON c.id = t.component_id WHERE c.project_id = $1',
+      [projectId],
+    );
+    return rows.map((row) => ({ componentId: row.component_id, languageId: row.language_id }));
+  }
+
+  /** Which of these ids are translations of the component. */
+  async translationIdsIn(componentId: number, ids: readonly number[]): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query('SELECT id FROM translations WHERE component_id = $1 AND id = ANY($2::int[])', [componentId, [...ids]]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Which of these names are labels of the project. */
+  async labelNamesIn(projectId: number, names: readonly string[]): Promise<string[]> {
+    const rows: { name: string }[] = await this.dataSource.query('SELECT name FROM labels WHERE project_id = $1 AND name = ANY($2::text[])', [projectId, [...names]]);
+    return rows.map((row) => row.name);
+  }
+
   private filtered({ visibility, siteWide }: AddonFilter) {
     const visible = this.dataSource
       .createQueryBuilder()

@@ -9,11 +9,10 @@ import { ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import type { Project } from '../projects/project.entity';
-import { checkRepositoryUrl } from '../vcs/url-policy';
-import { VcsError } from '../vcs/vcs-error';
+import { checkConfigurationUrls, parseConfigurationJson, validConfiguration } from '../core/validation/configuration-schema';
 import { AddonDefinition, addonDefinition, UNAVAILABLE } from './addon-catalogue';
-import { validConfiguration } from './addon-configuration';
 import { mayManage, mayManageSiteWide } from './addon-access';
+import { AddonReferences } from './addon-references';
 import { AddonRunners } from './addon-runners';
 import { TasksService } from '../tasks/tasks.service';
 import { DeliveryResponse, serializeDelivery } from './webhook-delivery.serializer';
@@ -38,6 +37,7 @@ export class AddonsService {
     private readonly runners: AddonRunners,
     private readonly tasks: TasksService,
     private readonly webhookDeliveries: WebhookDeliveriesRepository,
+    private readonly references: AddonReferences,
   ) {}
 
   /** The add-ons of the components and projects the caller sees; site-wide ones to those who manage them. */
@@ -57,6 +57,7 @@ export class AddonsService {
     const definition = installable(body.name, 'component' in target ? target.component : null);
     const configuration = await this.checkedConfiguration(definition, body.configuration);
     const where = targetIds(target);
+    await this.references.check(definition, configuration, 'component' in target ? { ...where, projectId: target.component.project.id } : where);
     const id = await this.addons.transaction(async (manager) => {
       await this.addons.lockTarget(manager, where);
       if (!definition.multiple && (await this.addons.namesOn(manager, where)).includes(definition.name)) {
@@ -78,6 +79,7 @@ export class AddonsService {
     const definition = addonDefinition(addon.name)!;
     if (body.configuration !== undefined || !partial) {
       const configuration = await this.checkedConfiguration(definition, body.configuration);
+      await this.references.check(definition, configuration, { componentId: addon.componentId, projectId: context.project?.id ?? null });
       await this.addons.transaction(async (manager) => {
         await this.addons.updateConfiguration(manager, addon.id, configuration);
         await this.record(manager, ChangeAction.AddonChange, idsOf(context), addon.id, addon.name, actor, { configuration: Object.keys(configuration) });
@@ -110,17 +112,9 @@ export class AddonsService {
   }
 
   private async checkedConfiguration(definition: AddonDefinition, raw: unknown): Promise<Record<string, unknown>> {
-    const configuration = validConfiguration(definition, parseJson(raw));
-    for (const field of definition.urlFields ?? []) {
-      const url = configuration[field];
-      if (typeof url !== 'string') continue;
-      try {
-        await checkRepositoryUrl(url, { allowedSchemes: ['http', 'https'], blockPrivateHosts: this.config.vcsBlockPrivateHosts });
-      } catch (error) {
-        if (error instanceof VcsError) throw ValidationError.field('configuration', `Error in ${field}: ${error.message.replace(/^Repository URL/, 'URL')}`);
-        throw error;
-      }
-    }
+    const valid = validConfiguration(definition.schema, parseConfigurationJson(raw));
+    const configuration = definition.refine ? definition.refine(valid) : valid;
+    await checkConfigurationUrls(configuration, definition.urlFields ?? [], this.config.vcsBlockPrivateHosts);
     return configuration;
   }
 
@@ -143,20 +137,11 @@ export class AddonsService {
 /** The add-on's definition, when it exists and can run here (on this component, for a component add-on). */
 function installable(name: string, component: ComponentContext | null): AddonDefinition {
   const definition = addonDefinition(name);
-  const reason = definition ? (component && definition.incompatibility?.(component.component)) || null : UNAVAILABLE[name];
+  const misplaced = !component && definition?.componentOnly ? 'it works on a component, not project-wide or site-wide.' : null;
+  const reason = definition ? misplaced ?? ((component && definition.incompatibility?.(component.component)) || null) : UNAVAILABLE[name];
   if (!definition && reason === undefined) throw ValidationError.field('name', `Add-on not found: ${name}`);
   if (!definition || reason) throw ValidationError.field('name', `could not enable add-on ${name}, not compatible: ${reason}`);
   return definition;
-}
-
-/** Form bodies carry the configuration as JSON text; JSON bodies as an object. */
-function parseJson(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw ValidationError.field('configuration', 'Value must be valid JSON.');
-  }
 }
 
 function targetIds(target: InstallTarget): AddonTarget {

@@ -71,22 +71,22 @@ export class WebhookDeliveriesRepository {
     return rows[0]?.id ?? null;
   }
 
-  /** A delivery still to make, with its add-on's URL and secret; null once it is made, given up, or its add-on removed. */
-  async pending(id: number): Promise<PendingDelivery | null> {
+  /**
+   * A delivery still to make, with its add-on's URL and secret; 'settled' once it is made or given up; null while its
+   * row is not there: not committed yet (the job can start before the event's transaction ends), or its add-on removed.
+   * The row is read first and once: asked in two reads, a commit between them would look like a settled delivery.
+   */
+  async pending(id: number): Promise<PendingDelivery | 'settled' | null> {
+    const delivery = await this.dataSource.getRepository(WebhookDelivery).findOneBy({ id });
+    if (!delivery) return null;
+    if (delivery.status !== 'pending') return 'settled';
     const rows: { url: string | null; secret: string | null; name: string; component_id: number | null; project_id: number | null }[] = await this.dataSource.query(
-      `SELECT a.configuration->>'webhook_url' AS url, a.configuration->>'secret' AS secret, a.name, a.component_id, a.project_id
-         FROM webhook_deliveries d JOIN addons a ON a.id = d.addon_id WHERE d.id = $1 AND d.status = 'pending'`,
-      [id],
+      `SELECT configuration->>'webhook_url' AS url, configuration->>'secret' AS secret, name, component_id, project_id FROM addons WHERE id = $1`,
+      [delivery.addonId],
     );
     const row = rows[0];
-    const delivery = row ? await this.dataSource.getRepository(WebhookDelivery).findOneBy({ id }) : null;
-    if (!row || !delivery) return null;
+    if (!row) return null;
     return { delivery, url: row.url ?? '', secret: row.secret ?? '', addon: { name: row.name, componentId: row.component_id, projectId: row.project_id } };
-  }
-
-  /** Whether a delivery row exists yet: the job may run before the event's transaction committed it. */
-  async exists(id: number): Promise<boolean> {
-    return (await this.dataSource.getRepository(WebhookDelivery).countBy({ id })) > 0;
   }
 
   async recordAttempt(id: number, outcome: { status: WebhookDelivery['status']; responseStatus: number | null; error: string }): Promise<void> {

@@ -34,13 +34,13 @@ export class WebhookSender {
 
   /**
    * One attempt at a delivery; the delivery's own count says whether it is the last. 'retry': it failed and may be
-   * tried again, or its row is not committed yet (the job can start before the event's transaction ends); 'done':
-   * delivered, given up, or nothing (left) to deliver.
+   * tried again; 'not-yet': its row is not committed yet (it was queued inside the event's transaction); 'done':
+   * delivered, given up, or nothing left to deliver.
    */
-  /** `not-yet`: the delivery's row is not committed yet (it was queued inside the event's transaction). */
   async attempt(id: number): Promise<'done' | 'retry' | 'not-yet'> {
     const pending = await this.deliveries.pending(id);
-    if (!pending) return (await this.deliveries.exists(id)) ? 'done' : 'not-yet';
+    if (pending === null) return 'not-yet';
+    if (pending === 'settled') return 'done';
     const { delivery, url, secret, addon } = pending;
     const last = delivery.attempts + 1 >= WEBHOOK_ATTEMPTS;
     let responseStatus: number | null = null;

@@ -48,6 +48,15 @@ export interface ChangeRow {
   languageCode: string | null;
 }
 
+/** Someone who authored content changes of a translation file, and the years (UTC) they did. */
+export interface FileContributor {
+  filename: string;
+  fullName: string;
+  username: string;
+  email: string;
+  years: number[];
+}
+
 export interface ActivityCounts {
   translated: number;
   suggested: number;
@@ -99,6 +108,15 @@ export class ChangesRepository {
   async exists(manager: EntityManager, componentId: number, action: number, target: string): Promise<boolean> {
     const rows: unknown[] = await manager.query('SELECT 1 FROM changes WHERE component_id = $1 AND action = $2 AND target = $3 LIMIT 1', [componentId, action, target]);
     return rows.length > 0;
+  }
+
+  /** Which of the components have in their log this action with details containing `details`. */
+  async componentsWith(componentIds: readonly number[], action: number, details: Record<string, unknown>): Promise<Set<number>> {
+    const rows: { component_id: number }[] = await this.dataSource.query(
+      'SELECT DISTINCT component_id FROM changes WHERE component_id = ANY($1::int[]) AND action = $2 AND details @> $3::jsonb',
+      [componentIds, action, JSON.stringify(details)],
+    );
+    return new Set(rows.map((row) => row.component_id));
   }
 
   async insert(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
@@ -154,6 +172,24 @@ export class ChangesRepository {
       [userIds, CONTENT_ACTIONS, ChangeAction.Suggestion, ChangeAction.FileUpload, ChangeAction.Comment],
     );
     return new Map(rows.map(({ user_id: userId, ...counts }) => [userId, counts]));
+  }
+
+  /**
+   * The authors of string changes (Weblate's content changes) to the component's translations with these files,
+   * each in the order of their first such change; those without an e-mail address (anonymous, bots) cannot be credited.
+   */
+  contributorsOfFiles(componentId: number, filenames: readonly string[]): Promise<FileContributor[]> {
+    return this.dataSource.query(
+      `SELECT t.filename, u.full_name AS "fullName", u.username, u.email,
+              array_agg(DISTINCT extract(year FROM ch.timestamp AT TIME ZONE 'UTC')::int) AS years
+       FROM translations t
+       JOIN changes ch ON ch.translation_id = t.id AND ch.action = ANY($3::smallint[])
+       JOIN users u ON u.id = ch.author_id
+       WHERE t.component_id = $1 AND t.filename = ANY($2::text[]) AND u.email <> ''
+       GROUP BY t.filename, u.id
+       ORDER BY t.filename, min(ch.timestamp), u.id`,
+      [componentId, filenames, CONTENT_ACTIONS],
+    );
   }
 
   private selection(scope: ChangeScope, filters: ChangeFilters): SelectQueryBuilder<Change> {

@@ -6,9 +6,9 @@ import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeFilters } from './change-filters';
 import { ChangeResponse, serializeChange } from './change.serializer';
-import { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope, ChangesRepository } from './changes.repository';
+import { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope, ChangesRepository, FileContributor } from './changes.repository';
 
-export type { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope } from './changes.repository';
+export type { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope, FileContributor } from './changes.repository';
 
 /** Rows per INSERT: about 11 arrays of this length stay well within one statement's comfortable size. */
 const BATCH_SIZE = 5000;
@@ -28,6 +28,11 @@ export class ChangesService {
   /** Records a component's change unless its log already says the same, for conditions each scan finds again. */
   async recordOnce(manager: EntityManager, change: ChangeRecord & { componentId: number; target: string }): Promise<void> {
     if (!(await this.changes.exists(manager, change.componentId, change.action, change.target))) await this.record(manager, change);
+  }
+
+  /** Which of the components have in their log this action with details containing `details` (who made them, …). */
+  componentsWith(componentIds: readonly number[], action: number, details: Record<string, unknown>): Promise<Set<number>> {
+    return this.changes.componentsWith(componentIds, action, details);
   }
 
   /** Bulk insert, one statement per batch, for uploads and scans that touch 100k strings. */
@@ -55,6 +60,11 @@ export class ChangesService {
     const change = await this.changes.findVisible(id, permissions);
     if (!change) throw new NotFoundError('No Change matches the given query.');
     return serializeChange(change, urls);
+  }
+
+  /** Who to credit in each of these translation files of the component (weblate.gettext.authors). */
+  contributorsOfFiles(componentId: number, filenames: readonly string[]): Promise<FileContributor[]> {
+    return this.changes.contributorsOfFiles(componentId, filenames);
   }
 
   countActivity(userIds: readonly number[]): Promise<Map<number, ActivityCounts>> {

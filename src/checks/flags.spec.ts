@@ -1,4 +1,4 @@
-import { Flags, parseFlags } from './flags';
+import { editFlags, Flags, parseFlags } from './flags';
 
 describe('parseFlags', () => {
   it('reads names, single values and bare flags from a merged flag string', () => {
@@ -49,5 +49,27 @@ describe('Flags', () => {
     expect(flags.value('max-length')).toBe('40');
     expect(flags.value('font-size')).toBeUndefined();
     expect(flags.params('placeholders')).toEqual([]);
+  });
+});
+
+describe('editFlags', () => {
+  it('adds flags, replacing the parameters of one already there, and keeps the order', () => {
+    expect(editFlags('max-length:80, c-format', 'max-length:120, ignore-same', '')).toBe('max-length:120, c-format, ignore-same');
+  });
+
+  it('removes flags by name, whatever their parameters', () => {
+    expect(editFlags('max-length:80, c-format, ignore-same', '', 'max-length, ignore-same')).toBe('c-format');
+    expect(editFlags('', '', 'c-format')).toBe('');
+  });
+
+  it('writes back parameters that need quoting so that they read the same', () => {
+    const edited = editFlags(`placeholders:"a:b":'c, d':r"%\\w+%"`, 'replacements:"say \\"hi\\"":x', '');
+    expect(edited).toBe(`placeholders:"a:b":"c, d":r"%\\\\w+%", replacements:"say \\"hi\\"":x`);
+    expect(Flags.parse(edited).params('placeholders')).toEqual([
+      { text: 'a:b', regex: false },
+      { text: 'c, d', regex: false },
+      { text: '%\\w+%', regex: true },
+    ]);
+    expect(Flags.parse(edited).value('replacements')).toBe('say "hi"');
   });
 });

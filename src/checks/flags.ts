@@ -34,6 +34,21 @@ export class Flags {
     return this.params(name)[0]?.text;
   }
 
+  /** These flags with `other`'s added; a flag both have takes `other`'s parameters (Weblate's Flags.merge). */
+  merge(other: Flags): Flags {
+    return new Flags(new Map([...this.entries, ...other.entries]));
+  }
+
+  /** These flags without those `other` names, whatever their parameters (Weblate's Flags.remove). */
+  without(other: Flags): Flags {
+    return new Flags(new Map([...this.entries].filter(([name]) => !other.has(name))));
+  }
+
+  /** Written back in the syntax `parse` reads, in order: `name`, `name:param`, quoted where a parameter needs it. */
+  format(): string {
+    return [...this.entries].map(([name, params]) => [name, ...params.map(formatParam)].join(':')).join(', ');
+  }
+
   toMap(): Map<string, string | true> {
     const map = new Map<string, string | true>();
     for (const [name, params] of this.entries) {
@@ -41,6 +56,17 @@ export class Flags {
     }
     return map;
   }
+}
+
+/** A source string's flags after a bulk edit: `add` merged in, then the flags `remove` names taken out. */
+export function editFlags(flags: string, add: string, remove: string): string {
+  return Flags.parse(flags).merge(Flags.parse(add)).without(Flags.parse(remove)).format();
+}
+
+/** Bare when nothing in it would be read as syntax; otherwise double-quoted, the quote and backslash escaped. */
+function formatParam({ text, regex }: FlagParam): string {
+  if (!regex && /^[^\s,:"'\\]+$/.test(text)) return text;
+  return `${regex ? 'r' : ''}"${text.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
 }
 
 /** `"max-length:80, c-format"` → `max-length => '80'`, `c-format => true`; several parameters are joined by `:`. */

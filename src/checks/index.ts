@@ -3,6 +3,7 @@ import { Flags } from './flags';
 import { CHECKS } from './registry';
 
 export { regexFlagProblem } from './placeholders';
+export { editFlags } from './flags';
 
 export interface CheckInput {
   /** One entry per plural form (a single entry when not plural). */

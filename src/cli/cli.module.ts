@@ -5,10 +5,12 @@ import { ChangesModule } from '../changes/changes.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { LanguagesModule } from '../languages/languages.module';
+import { MemoryImportModule } from '../memory/memory-import.module';
 import { RedisModule } from '../redis/redis.module';
 import { UsersModule } from '../users/users.module';
 import { CheckCommand } from './check.command';
 import { CreateAdminCommand } from './create-admin.command';
+import { ImportMemoryCommand } from './import-memory.command';
 import { ImportUsersCommand } from './import-users.command';
 import { MigrateCommand } from './migrate.command';
 
@@ -18,8 +20,8 @@ export class CliModule {
   static forRoot({ config, database }: AppOptions): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config), AuthModule, DatabaseModule.forRoot(database, { lazy: true }), RedisModule, ChangesModule, UsersModule, LanguagesModule],
-      providers: [MigrateCommand, CreateAdminCommand, CheckCommand, ImportUsersCommand],
+      imports: [ConfigModule.forRoot(config), AuthModule, DatabaseModule.forRoot(database, { lazy: true }), RedisModule, ChangesModule, UsersModule, LanguagesModule, MemoryImportModule],
+      providers: [MigrateCommand, CreateAdminCommand, CheckCommand, ImportUsersCommand, ImportMemoryCommand],
     };
   }
 }

@@ -31,6 +31,9 @@ import { NewComponentDto } from './dto/component-fields.dto';
 import { DocfileImport, readDocfileUpload } from './docfile-upload';
 import { WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { MESSAGES } from '../core/validation/field-rules';
+import type { Automation } from '../units/unit-automation.service';
+import type { ComponentContext } from './component-context';
+import { changeAuthor, type ComponentAuthor } from './component-author';
 
 /**
  * POST /api/projects/<p>/components/: validates and stores the component, then hands the repository work
@@ -72,39 +75,64 @@ export class ComponentCreationService {
     const linked = repo.startsWith(INTERNAL_SCHEME) ? (await this.repositorySettings.resolveLinkTarget(repo, permissions)).component : null;
     if (!linked && !uploaded) await this.repositorySettings.checkRepoUrl(repo);
 
-    const saved = await this.components.transaction(async (manager) => {
+    const saved = await this.store(creator, async (manager) => {
       const autoshare = !linked && !fields.disable_autoshare && !uploaded;
       const shared = linked ?? (autoshare ? await this.repositorySettings.autoshareOwner(manager, project, repo, permissions) : null);
-      const sourceLanguage = await this.sourceLanguage(manager, fields.source_language);
-      const categoryId = await this.componentsService.resolveCategory(manager, project, fields.category ?? null);
-      const component = this.components.create(manager, {
-        ...defaultMessageColumns(),
+      return {
         ...componentColumns(fields),
         ...(uploaded ? { vcs: 'local', branch: 'main' } : {}),
-        repo,
+        // A component sharing another's repository records the internal URL, as Weblate's auto-share does.
+        repo: shared && !linked ? linkUrl((await this.lookup.hydrate([shared]))[0]) : repo,
         projectId: project.id,
-        categoryId,
-        sourceLanguageId: sourceLanguage.id,
+        sourceLanguageId: (await this.sourceLanguage(manager, fields.source_language)).id,
+        categoryId: await this.componentsService.resolveCategory(manager, project, fields.category ?? null),
         linkedComponentId: shared?.id ?? null,
-      });
-      // A component sharing another's repository records the internal URL, as Weblate's auto-share does.
-      if (shared && !linked) component.repo = linkUrl((await this.lookup.hydrate([shared]))[0]);
-      await this.componentsService.assertUnique(manager, component);
-      const created = await this.components.save(manager, component);
-      await this.changes.record(manager, {
-        action: ChangeAction.CreateComponent, projectId: project.id, componentId: created.id, userId: creator.id, authorId: creator.id,
-      });
-      return created;
+      };
     });
     if (zipfile) await this.importUpload(saved, 'zipfile', (dir) => this.extractZip(zipfile.path, dir, fields.filemask!));
     if (document) await this.importUpload(saved, 'docfile', (dir) => writeFiles(dir, document.files));
     // Read before the task starts: a clone that fails at once removes the component before this answer is built,
     // and the caller still gets the component and the task_url that tells what went wrong.
     const created = (await this.lookup.findById(saved.id))!;
-    const task = await this.tasks.start('component.setup', { componentId: saved.id });
-    await this.components.update(saved.id, { taskId: task.id });
-    created.component.taskId = task.id;
+    created.component.taskId = await this.startSetup(saved.id);
     return serializeComponent(created, urls);
+  }
+
+  /**
+   * A component an add-on found in the working copy of `owner` (weblate.discovery.discovery): it shares that working
+   * copy, as a `weblate://` link does, with `columns` (name, slug, file mask, format, the settings it copies), and is
+   * set up by the same background task. Returns its id.
+   */
+  async createLinked(owner: ComponentContext, columns: Partial<Component>, by: Automation): Promise<number> {
+    assertFilemask(columns.filemask ?? '');
+    const saved = await this.store(by, () => Promise.resolve({
+      ...columns,
+      repo: linkUrl(owner),
+      projectId: owner.project.id,
+      categoryId: owner.component.categoryId,
+      sourceLanguageId: owner.component.sourceLanguageId,
+      linkedComponentId: owner.component.id,
+    }));
+    await this.startSetup(saved.id);
+    return saved.id;
+  }
+
+  /** Stores a new component and records its creation in one transaction, in which `columns` are worked out. */
+  private store(by: ComponentAuthor, columns: (manager: EntityManager) => Promise<Partial<Component>>): Promise<Component> {
+    return this.components.transaction(async (manager) => {
+      const component = this.components.create(manager, { ...defaultMessageColumns(), ...(await columns(manager)) });
+      await this.componentsService.assertUnique(manager, component);
+      const created = await this.components.save(manager, component);
+      await this.changes.record(manager, { action: ChangeAction.CreateComponent, projectId: created.projectId, componentId: created.id, ...changeAuthor(by) });
+      return created;
+    });
+  }
+
+  /** The background half: clone or attach, then find the files (component-setup.job.ts). Returns the task's id. */
+  private async startSetup(componentId: number): Promise<string> {
+    const task = await this.tasks.start('component.setup', { componentId });
+    await this.components.update(componentId, { taskId: task.id });
+    return task.id;
   }
 
   /**

@@ -5,10 +5,10 @@ import { ValidationError } from '../core/errors/domain-error';
 import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
 import { ScreenshotStorage } from '../screenshots/screenshot-storage';
 import { WorkingCopies } from '../working-copies/working-copies';
-import { User } from '../users/user.entity';
 import { ComponentsRepository } from './components.repository';
 import { workingCopyOwner, type ComponentContext } from './component-context';
 import { isPgError, PG_ERROR } from '../database/pg-error';
+import { changeAuthor, type ComponentAuthor } from './component-author';
 
 const HAS_LINKED = 'Component is used by linked components; delete or unlink them first.';
 
@@ -27,12 +27,12 @@ export class ComponentDeletionService {
     private readonly screenshots: ScreenshotStorage,
   ) {}
 
-  async remove(context: ComponentContext, user: User): Promise<void> {
+  async remove(context: ComponentContext, by: ComponentAuthor): Promise<void> {
     const { component } = context;
     const owner = workingCopyOwner(context);
     await this.locks.withLock(String(owner.id), async () => {
       const images = await this.components.screenshotImages(component.id);
-      await this.deleteRow(context, user);
+      await this.deleteRow(context, by);
       if (component.linkedComponentId === null) await this.workingCopies.remove(component);
       // The screenshot rows went with the translations; their image files go once that is committed.
       for (const image of images) await this.screenshots.remove(image);
@@ -43,15 +43,15 @@ export class ComponentDeletionService {
    * Components sharing this one's working copy point at it with a restricting foreign key: refuse
    * clearly instead. The check covers the usual case; a link made concurrently still trips the key.
    */
-  private async deleteRow({ component, path }: ComponentContext, user: User): Promise<void> {
+  private async deleteRow({ component, path }: ComponentContext, by: ComponentAuthor): Promise<void> {
     try {
       await this.components.transaction(async (manager) => {
         if (await this.components.hasLinkedComponents(component.id, manager)) throw ValidationError.field(null, HAS_LINKED);
         await this.components.delete(component.id, manager);
         // The component's own history goes with it; the removal is remembered by its project, as in Weblate.
+        const { details, ...author } = changeAuthor(by);
         await this.changes.record(manager, {
-          action: ChangeAction.RemoveComponent, projectId: component.projectId, userId: user.id, authorId: user.id,
-          target: path, details: { component: component.name },
+          action: ChangeAction.RemoveComponent, projectId: component.projectId, ...author, target: path, details: { component: component.name, ...details },
         });
       });
     } catch (error) {

@@ -22,6 +22,6 @@ import { WorkingCopiesModule } from '../working-copies/working-copies.module';
   providers: [
     ComponentsRepository, ComponentsService, RepositorySettings, ComponentTargetLoader, ComponentCreationService, ComponentSetupJob, ComponentDeletionService,
   ],
-  exports: [ComponentLookupModule, ComponentsService],
+  exports: [ComponentLookupModule, ComponentsService, ComponentCreationService, ComponentDeletionService],
 })
 export class ComponentsModule {}

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { LOCAL_HOSTS, parseAllowedHosts } from '../core/http/allowed-hosts';
 import { parseRate, Rate } from '../core/rate-limit/rate';
 import { EnvSchema } from './env.schema';
+import { parseMachineryServices } from './machinery-services.validator';
 
 /** The validated, typed configuration; the only object that knows about process.env. */
 export class AppConfig {
@@ -24,6 +25,7 @@ export class AppConfig {
   readonly updateLanguages: boolean;
   readonly runWorkers: boolean;
   readonly uploadMaxBytes: number;
+  readonly memoryImportMaxEntries: number;
   readonly screenshotMaxPixels: number;
   readonly dbStatementTimeoutMs: number;
   /** The statement budget of unit searches: SEARCH_TIMEOUT_MS, or the connections' own timeout when lower. */
@@ -37,6 +39,9 @@ export class AppConfig {
   readonly siteTitle: string;
   readonly vcsAllowedSchemes: string[];
   readonly vcsBlockPrivateHosts: boolean;
+  /** MT_SERVICES: site-wide machine translation services, id → configuration (checked by the machinery module). */
+  readonly machineryServices: Readonly<Record<string, Record<string, unknown>>>;
+  readonly machineryTimeoutMs: number;
 
   constructor(env: EnvSchema) {
     this.port = env.PORT;
@@ -55,6 +60,7 @@ export class AppConfig {
     this.updateLanguages = env.UPDATE_LANGUAGES;
     this.runWorkers = env.RUN_WORKERS;
     this.uploadMaxBytes = env.UPLOAD_MAX_BYTES;
+    this.memoryImportMaxEntries = env.MEMORY_IMPORT_MAX_ENTRIES;
     this.screenshotMaxPixels = env.SCREENSHOT_MAX_PIXELS;
     this.dbStatementTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS;
     this.searchTimeoutMs = env.DB_STATEMENT_TIMEOUT_MS > 0 ? Math.min(env.SEARCH_TIMEOUT_MS, env.DB_STATEMENT_TIMEOUT_MS) : env.SEARCH_TIMEOUT_MS;
@@ -67,6 +73,8 @@ export class AppConfig {
     this.siteTitle = env.SITE_TITLE;
     this.vcsAllowedSchemes = env.VCS_ALLOW_SCHEMES.split(',').map((scheme) => scheme.trim());
     this.vcsBlockPrivateHosts = env.VCS_BLOCK_PRIVATE_HOSTS;
+    this.machineryServices = parseMachineryServices(env.MT_SERVICES)!;
+    this.machineryTimeoutMs = env.MT_TIMEOUT_MS;
   }
 }
 

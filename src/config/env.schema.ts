@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, Validate } from 'class-validator';
 import { AllowedHostsSyntax } from './allowed-hosts.validator';
+import { MachineryServicesSyntax } from './machinery-services.validator';
 import { RateSyntax } from './rate.validator';
 
 const toBoolean = ({ value }: { value: unknown }) => {
@@ -69,6 +70,10 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
+  /** Translation pairs one memory import (upload or `import-memory`) may hold; a larger file is refused, nothing stored. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  MEMORY_IMPORT_MAX_ENTRIES = 500_000;
+
   /**
    * PostgreSQL statement_timeout of requests' statements, in milliseconds (0: none): no single request holds a
    * connection forever; a statement cancelled by it answers 503. Tasks and migrations run without it.
@@ -120,6 +125,17 @@ export class EnvSchema {
   /** Refuse repository hosts on loopback, private and link-local networks (set false for an intranet). */
   @IsOptional() @Transform(toBoolean) @IsBoolean()
   VCS_BLOCK_PRIVATE_HOSTS = true;
+
+  /**
+   * Machine translation services every project may use: a JSON object, service id → its configuration (README,
+   * "Machine translation"). A project's own settings of a service replace these.
+   */
+  @IsOptional() @Validate(MachineryServicesSyntax)
+  MT_SERVICES = '{"weblate": {}, "weblate-translation-memory": {}}';
+
+  /** How long a machine translation service may take to answer one request, in milliseconds. */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  MT_TIMEOUT_MS = 10_000;
 
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

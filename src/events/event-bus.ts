@@ -20,6 +20,11 @@ export interface Subscription {
 
 /** Events read per transaction; a consumer behind by more catches up in several. */
 const BATCH = 200;
+/**
+ * A batch's transaction ends after this long even with events left: while it runs, every change committed after it
+ * began waits behind it for every consumer (the outbox's horizon), so one slow handler must not hold them for long.
+ */
+const BATCH_TIME_MS = 1_000;
 /** A change whose handler keeps failing is passed over after this many attempts (logged with its error). */
 const MAX_ATTEMPTS = 5;
 
@@ -64,9 +69,9 @@ export class EventBus {
     // Background work, wherever it runs: handlers are not bound by the requests' statement timeout.
     return withoutStatementTimeout(async () => {
       for (;;) {
-        const { delivered, failed } = await this.deliverBatch(subscription, wait);
+        const { failed, more } = await this.deliverBatch(subscription, wait);
         if (failed) return 'failed';
-        if (delivered < BATCH || this.stopping) return 'delivered';
+        if (!more || this.stopping) return 'delivered';
       }
     });
   }
@@ -88,14 +93,16 @@ export class EventBus {
     }
   }
 
-  /** One transaction: lock the cursor, hand each event over, advance. Returns how many events were delivered. */
-  private deliverBatch(subscription: Subscription, wait: boolean): Promise<{ delivered: number; failed: boolean }> {
+  /** One transaction: lock the cursor, hand each event over, advance. `more`: events may be left for another batch. */
+  private deliverBatch(subscription: Subscription, wait: boolean): Promise<{ failed: boolean; more: boolean }> {
     const { consumer } = subscription;
+    const deadline = Date.now() + BATCH_TIME_MS;
     return this.outbox.transaction(async (manager) => {
       const cursor = await this.outbox.lockCursor(manager, consumer, !wait);
-      if (!cursor) return { delivered: 0, failed: false };
+      if (!cursor) return { failed: false, more: false };
       const entries = await this.outbox.readAfter(manager, cursor, BATCH);
       for (const [index, { xactId, event }] of entries.entries()) {
+        if (index > 0 && Date.now() > deadline) return { failed: false, more: true };
         if (index === 0 && cursor.failedAttempts >= MAX_ATTEMPTS) {
           this.logger.error({ consumer, changeId: event.changeId }, `event passed over after ${MAX_ATTEMPTS} failed attempts`);
         } else {
@@ -108,12 +115,12 @@ export class EventBus {
           } catch (error) {
             this.logger.warn({ consumer, changeId: event.changeId, err: error }, 'event consumer failed; the event will be delivered again');
             await this.outbox.recordFailure(manager, consumer, error instanceof Error ? error.message : String(error));
-            return { delivered: index, failed: true };
+            return { failed: true, more: true };
           }
         }
         await this.outbox.advance(manager, consumer, xactId, event.changeId);
       }
-      return { delivered: entries.length, failed: false };
+      return { failed: false, more: entries.length === BATCH };
     });
   }
 }

@@ -7,13 +7,13 @@ import { quoteFormula } from './spreadsheet-formula';
 import { PoFormat } from './po';
 import { StringsFormat } from './strings';
 import { TbxFormat } from './tbx';
-import { writeTmx } from './tmx';
+import { TmxPair, writeTmx } from './tmx';
 import { SerializeOptions, TranslationFormat, TranslationUnit } from './translation-format';
 import { keyedUnit } from './units';
 import { formKey, unitKey } from './form-keys';
 import { XlsxFormat } from './xlsx';
 import { PlainXliffFormat, XliffFormat } from './xliff';
-import { escapeXmlAttribute } from './xml-scanner';
+import { escapeXmlAttribute, withoutXmlInvalidCharacters } from './xml-scanner';
 
 /**
  * Downloads of a translation converted to another format (`?format=` on a translation's `file/`, Weblate
@@ -86,7 +86,7 @@ const EXPORTERS: ReadonlyMap<string, Exporter> = new Map<string, Exporter>([
   ['xliff', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new XliffFormat(), (units) => uniqueIds(xmlSafe(units))) }],
   ['xliff11', { contentType: 'application/x-xliff+xml', extension: 'xlf', write: xliff11(new PlainXliffFormat(), (units) => uniqueIds(xmlSafe(units)).flatMap(formUnits)) }],
   ['tbx', { contentType: 'application/x-tbx', extension: 'tbx', write: through(new TbxFormat(), xmlSafe) }],
-  ['tmx', { contentType: 'application/x-tmx', extension: 'tmx', write: (units, options) => writeTmx(xmlSafe(units).flatMap(formUnits), options) }],
+  ['tmx', { contentType: 'application/x-tmx', extension: 'tmx', write: (units, options) => writeTmx(units.flatMap(formUnits).map((unit) => tmxPair(unit, options)), options.sourceLanguage ?? 'en') }],
   ['csv', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formUnits).map(formulaSafe)) }],
   ['csv-multi', { contentType: 'text/csv', extension: 'csv', write: through(new CsvFormat(), (units) => units.flatMap(formRows).map(formulaSafe)) }],
   ['xlsx', { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', write: through(new XlsxFormat(), (units) => units.flatMap(formUnits)) }],
@@ -141,8 +141,13 @@ function keyed(units: readonly TranslationUnit[]): TranslationUnit[] {
 
 /** XML 1.0 cannot hold control characters other than tab and line breaks; Weblate's XML exporters drop them. */
 function xmlSafe(units: readonly TranslationUnit[]): TranslationUnit[] {
-  const clean = (value: string): string => value.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
+  const clean = withoutXmlInvalidCharacters;
   return units.map((unit) => ({ ...unit, context: clean(unit.context), source: unit.source.map(clean), target: unit.target.map(clean), note: clean(unit.note) }));
+}
+
+/** A unit (one form of it) as a TMX pair; memory has no context, so none is written. */
+function tmxPair(unit: TranslationUnit, options: SerializeOptions): TmxPair {
+  return { source: unit.source[0] ?? '', target: unit.target[0] ?? '', sourceLanguage: options.sourceLanguage ?? 'en', targetLanguage: options.language, note: unit.note };
 }
 
 /** A plural unit as one unit per form (ids and contexts suffixed `[n]`); other units unchanged. */

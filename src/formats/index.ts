@@ -8,3 +8,5 @@ export type { FileRevision, ParseOptions, TranslationFormat, TranslationUnit } f
 export { cldrCategories, gettextCategories } from './plurals';
 export { isMonolingual, PLURAL_SEPARATOR, unitId } from './units';
 export { quoteFormula } from './spreadsheet-formula';
+export { readTmx, writeTmx } from './tmx';
+export type { TmxPair } from './tmx';

@@ -68,7 +68,7 @@ export function assertCompletePlurals(catalog: PoCatalog): void {
 }
 
 /** The charset has to be known before decoding; it sits, ASCII-encoded, in the header near the top. */
-function sniffCharset(data: Buffer): string {
+export function sniffCharset(data: Buffer): string {
   const match = /charset=([A-Za-z0-9_.:-]+)/.exec(data.subarray(0, 4096).toString('latin1'));
   return match ? match[1] : 'utf-8';
 }

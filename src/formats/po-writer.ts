@@ -52,8 +52,14 @@ export interface NewPoEntry {
   msgctxt?: string;
   msgid: string;
   msgidPlural?: string;
+  previousMsgctxt?: string;
   previousMsgid?: string;
+  previousMsgidPlural?: string;
   msgstr: string[];
+}
+
+function previousLines(keyword: string, value: string): string[] {
+  return fieldLines(`#| ${keyword}`, value).map((line, index) => (index === 0 ? line : `#| ${line}`));
 }
 
 /** A complete entry in gettext's comment order, without a trailing line break. */
@@ -62,7 +68,9 @@ export function entryLines(entry: NewPoEntry): string[] {
     ...entry.notes.map((note) => (note ? `#. ${note}` : '#.')),
     ...(entry.references.length > 0 ? [`#: ${entry.references.join(' ')}`] : []),
     ...flagsLine(entry.flags),
-    ...(entry.previousMsgid ? fieldLines('#| msgid', entry.previousMsgid).map((line, index) => (index === 0 ? line : `#| ${line}`)) : []),
+    ...(entry.previousMsgctxt !== undefined ? previousLines('msgctxt', entry.previousMsgctxt) : []),
+    ...(entry.previousMsgid ? previousLines('msgid', entry.previousMsgid) : []),
+    ...(entry.previousMsgidPlural !== undefined ? previousLines('msgid_plural', entry.previousMsgidPlural) : []),
     ...(entry.msgctxt !== undefined ? fieldLines('msgctxt', entry.msgctxt) : []),
     ...fieldLines('msgid', entry.msgid),
     ...(entry.msgidPlural !== undefined ? fieldLines('msgid_plural', entry.msgidPlural) : []),

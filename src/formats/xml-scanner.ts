@@ -142,6 +142,11 @@ function decodeXml(text: string, start: number, end: number): string {
   });
 }
 
+/** Control characters XML 1.0 cannot carry, even escaped; stored strings may hold them, exported files must not. */
+export function withoutXmlInvalidCharacters(value: string): string {
+  return value.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
+}
+
 export function escapeXmlText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

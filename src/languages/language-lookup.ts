@@ -16,6 +16,11 @@ export class LanguageLookup {
     return this.languages.findByIds(ids);
   }
 
+  /** Existing languages by code or alias, in any case and with `-` or `_` (`pt-BR`, `PT_br`); unknown codes are left out. */
+  findByCodes(codes: string[]): Promise<Map<string, Language>> {
+    return this.languages.resolveCodes(codes);
+  }
+
   /** Languages of translation files' codes (`pt-rBR`, `de_DE`, `ar-SY`), creating regional variants as Weblate does. */
   resolveFileCodes(manager: EntityManager, codes: string[]): Promise<Map<string, Language>> {
     return this.languages.resolveFileCodes(manager, codes);

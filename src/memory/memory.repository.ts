@@ -4,7 +4,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { categoryPathSql } from '../categories/category-path.sql';
-import { UnitState } from '../formats';
+import { PLURAL_SEPARATOR, UnitState } from '../formats';
 
 /** One stored pair, with what visibility checks need of its project. */
 export interface MemoryRow {
@@ -16,6 +16,8 @@ export interface MemoryRow {
   origin: string;
   projectId: number | null;
   projectAccessControl: number | null;
+  /** The owner of a personal entry (one without a project). */
+  userId: number | null;
   fromFile: boolean;
   shared: boolean;
 }
@@ -29,17 +31,28 @@ export interface MemoryFilter {
   origin?: string;
 }
 
-/** Who is asking: the projects they can see, and whether site-wide entries (without a project) are theirs to see. */
+/** Who is asking: the projects they can see, their own entries, and whether all others without a project are theirs to see. */
 export interface MemoryViewer {
   visibility: ProjectVisibility;
+  userId: number;
   seesSiteWide: boolean;
 }
 
-/** Plural forms are joined as Weblate stores them in its memory. */
-const PLURAL_SEPARATOR = '\x1e\x1e';
+/** An entry as exports write it, languages by code. */
+export interface MemoryExportRow {
+  source: string;
+  target: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  origin: string;
+  projectId: number | null;
+  userId: number | null;
+  fromFile: boolean;
+  shared: boolean;
+}
 
 const COLUMNS = `m.id, m.source, m.target, m.source_language_id AS "sourceLanguageId", m.target_language_id AS "targetLanguageId",
-  m.origin, m.project_id AS "projectId", p.access_control AS "projectAccessControl", m.from_file AS "fromFile", m.shared`;
+  m.origin, m.project_id AS "projectId", p.access_control AS "projectAccessControl", m.user_id AS "userId", m.from_file AS "fromFile", m.shared`;
 
 @Injectable()
 export class MemoryRepository {
@@ -47,20 +60,22 @@ export class MemoryRepository {
 
   /**
    * Stores the string's current source and target when it is translated or approved (not read-only, not a
-   * source string, not empty), as its project's entry with the component's full slug as origin; a pair the
-   * project already has is left as it is. One statement whatever the string's component and categories.
+   * source string, not empty) as its project's entry and, saved by a person (not a bot), as that user's own entry
+   * (Weblate's per-project and per-user memories), with the component's full slug as origin; a pair a scope already
+   * has is left as it is. One statement whatever the string's component and categories.
    */
   async recordUnit(manager: EntityManager, unitId: number, userId: number | null): Promise<void> {
     await manager.query(
       `INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id)
        SELECT array_to_string(u.source, $3), array_to_string(u.target, $3), co.source_language_id, tr.language_id,
-              p.slug || '/' || coalesce(${categoryPathSql('co.category_id')} || '/', '') || co.slug, co.project_id, (SELECT id FROM users WHERE id = $2)
+              p.slug || '/' || coalesce(${categoryPathSql('co.category_id')} || '/', '') || co.slug, scope.project_id, scope.user_id
        FROM units u
        JOIN translations tr ON tr.id = u.translation_id
        JOIN components co ON co.id = tr.component_id
        JOIN projects p ON p.id = co.project_id
+       CROSS JOIN LATERAL (VALUES (co.project_id, NULL::integer), (NULL, (SELECT id FROM users WHERE id = $2 AND NOT is_bot))) AS scope (project_id, user_id)
        WHERE u.id = $1 AND u.state IN (${UnitState.Translated}, ${UnitState.Approved}) AND NOT tr.is_source
-         AND array_to_string(u.target, '') <> ''
+         AND array_to_string(u.target, '') <> '' AND (scope.project_id IS NOT NULL OR scope.user_id IS NOT NULL)
        ON CONFLICT DO NOTHING`,
       [unitId, userId, PLURAL_SEPARATOR],
     );
@@ -73,6 +88,17 @@ export class MemoryRepository {
 
   async page(filter: MemoryFilter, viewer: MemoryViewer, offset: number, limit: number): Promise<MemoryRow[]> {
     return this.listQuery(filter, viewer).select(COLUMNS).orderBy('m.id').offset(offset).limit(limit).getRawMany<MemoryRow>();
+  }
+
+  /** Every entry the viewer sees that matches, in the order they were stored: what a download holds. */
+  async entries(filter: MemoryFilter, viewer: MemoryViewer): Promise<MemoryExportRow[]> {
+    return this.listQuery(filter, viewer)
+      .innerJoin('languages', 'sl', 'sl.id = m.source_language_id')
+      .innerJoin('languages', 'tl', 'tl.id = m.target_language_id')
+      .select(`m.source, m.target, sl.code AS "sourceLanguage", tl.code AS "targetLanguage", m.origin, m.project_id AS "projectId",
+        m.user_id AS "userId", m.from_file AS "fromFile", m.shared`)
+      .orderBy('m.id')
+      .getRawMany<MemoryExportRow>();
   }
 
   async findById(id: number): Promise<MemoryRow | null> {
@@ -88,7 +114,8 @@ export class MemoryRepository {
     const query = this.dataSource.createQueryBuilder().from('memory', 'm').leftJoin('projects', 'p', 'p.id = m.project_id');
     const visible = whereProjectVisible(this.dataSource.createQueryBuilder().select('vp.id').from('projects', 'vp'), 'vp', viewer.visibility);
     const inVisibleProject = `m.project_id IN (${visible.getQuery()})`;
-    query.where(viewer.seesSiteWide ? `(m.project_id IS NULL OR ${inVisibleProject})` : inVisibleProject).setParameters(visible.getParameters());
+    const withoutProject = viewer.seesSiteWide ? 'm.project_id IS NULL' : '(m.project_id IS NULL AND m.user_id = :viewerId)';
+    query.where(`(${withoutProject} OR ${inVisibleProject})`, { viewerId: viewer.userId }).setParameters(visible.getParameters());
     if (filter.source !== undefined) query.andWhere("m.source ILIKE '%' || :source || '%'", { source: escapeLike(filter.source) });
     if (filter.sourceLanguage !== undefined) {
       query.andWhere('m.source_language_id IN (SELECT id FROM languages WHERE code = :sourceLanguage)', { sourceLanguage: filter.sourceLanguage });

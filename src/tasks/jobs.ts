@@ -17,6 +17,8 @@ export interface JobPayloads {
   'repository.update': { componentId: number };
   /** Run one add-on now over what it is installed on (POST /api/addons/<id>/trigger/). */
   'addon.trigger': { addonId: number };
+  /** Add these languages to the project's components missing them (the language consistency add-on, after a language was added). */
+  'addon.languages': { addonId: number; projectId: number; languageIds: number[] };
   /** Fill a translation's strings from other components or machine translation (POST …/autotranslate/), options checked. */
   'translation.autotranslate': {
     translationId: number;

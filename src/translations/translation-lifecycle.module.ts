@@ -8,11 +8,12 @@ import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 
 /**
  * Adding and removing translations: apart from TranslationsModule because they scan files with the units'
- * TranslationScanner, and UnitsModule already imports TranslationsModule.
+ * TranslationScanner, and UnitsModule already imports TranslationsModule. Add-ons add languages through it too.
  */
 @Module({
   imports: [TranslationsModule, UnitsModule, LanguagesModule, WorkingCopiesModule],
   controllers: [TranslationLifecycleController],
   providers: [TranslationLifecycleService],
+  exports: [TranslationLifecycleService],
 })
 export class TranslationLifecycleModule {}

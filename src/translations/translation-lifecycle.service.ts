@@ -54,9 +54,25 @@ export class TranslationLifecycleService {
   async add(context: ComponentContext, languageCode: string, permissions: UserPermissions, user: User, urls: UrlBuilder): Promise<TranslationContext> {
     const language = await this.languages.findByCode(languageCode);
     if (!language) throw ValidationError.field('language_code', `No language code '${languageCode}' found!`);
-    const { component, project } = context;
     // As Weblate: component editors may add languages whatever new_lang says; everybody else only with "add".
-    if (component.newLang !== 'add') demand(permissions, TRANSLATION_RULES.addLanguageAnyway, componentScope(context));
+    if (context.component.newLang !== 'add') demand(permissions, TRANSLATION_RULES.addLanguageAnyway, componentScope(context));
+    return this.addLanguage(context, language, { user, details: {} }, urls);
+  }
+
+  /**
+   * An add-on adding a language (Weblate's language consistency, whose bot may not edit components): only where
+   * new_lang lets anybody add one. Refusals are the same DomainErrors as the API's; the change carries `details`.
+   */
+  async addByAddon(context: ComponentContext, language: Language, details: Record<string, unknown>, urls: UrlBuilder): Promise<TranslationContext> {
+    if (context.component.newLang !== 'add') throw new PermissionDeniedError('You do not have permission to add a language');
+    return this.addLanguage(context, language, { user: null, details }, urls);
+  }
+
+  /** `by.user` null: nobody's (an add-on's), committed under Weblate's name. */
+  private async addLanguage(
+    context: ComponentContext, language: Language, by: { user: User | null; details: Record<string, unknown> }, urls: UrlBuilder,
+  ): Promise<TranslationContext> {
+    const { component, project } = context;
     const format = getFormat(component.fileFormat);
     if (!format) throw new PermissionDeniedError('Could not add new translation file.');
     if (language.id === component.sourceLanguageId) {
@@ -82,7 +98,7 @@ export class TranslationLifecycleService {
           component,
           files: [filename],
           message: renderMessage(component.addMessage, this.messageVariables(context, language, code, urls)),
-          author: signatureOf(user),
+          author: signatureOf(by.user),
           committer: WEBLATE_COMMITTER,
         });
       } catch (error) {
@@ -92,18 +108,18 @@ export class TranslationLifecycleService {
       return this.dataSource.transaction(async (manager) => {
         await this.scanner.scan(manager, component, repository);
         const translationId = await this.translations.idFor(manager, component.id, language.id);
-        if (translationId === null) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+        if (translationId === null) throw ValidationError.field('language_code', `Could not add '${language.code}'!`);
         await this.changes.record(manager, {
           action: ChangeAction.AddedLanguage,
           projectId: project.id,
           componentId: component.id,
           translationId,
           languageId: language.id,
-          userId: user.id,
-          authorId: user.id,
+          userId: by.user?.id ?? null,
+          authorId: by.user?.id ?? null,
           target: language.code,
+          details: by.details,
         });
-
       });
     });
     return (await this.translations.findInComponent(context, code))!;

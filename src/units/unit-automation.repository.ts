@@ -68,6 +68,57 @@ function fillFromSource(manager: EntityManager, componentId: number, condition: 
   );
 }
 
+/** Weblate's pseudolocale: a translation made of another one's strings, each form padded to show untranslated text. */
+export interface Pseudolocale {
+  sourceTranslationId: number;
+  targetTranslationId: number;
+  prefix: string;
+  suffix: string;
+  /** Repeated `varMultiplier` times the form's length (rounded down) after the prefix, and before the suffix. */
+  varPrefix: string;
+  varSuffix: string;
+  varMultiplier: number;
+  /** Every string up to translated (the daily run), or only those not yet translated (on a component update). */
+  all: boolean;
+  /** With `all`: read-only strings too. */
+  includeReadOnly: boolean;
+}
+
+/**
+ * Writes the target translation's strings from the source translation's translated ones, as translated (read-only
+ * ones stay read-only), where that changes them. Each target plural form takes the source form of its index, or
+ * the last non-empty one before it. Weblate turns the checks of a pseudolocale off (ignore-all-checks on the
+ * translation): its strings carry no failing checks. Throws when either translation left the component.
+ */
+export async function generatePseudolocale(manager: EntityManager, componentId: number, pseudo: Pseudolocale): Promise<AutomatedEdit[]> {
+  const [{ count }]: { count: number }[] = await manager.query(
+    'SELECT count(*)::int AS count FROM translations WHERE id = ANY($1::int[]) AND component_id = $2',
+    [[pseudo.sourceTranslationId, pseudo.targetTranslationId], componentId],
+  );
+  if (count !== 2) throw new Error('its source or target translation is no longer in the component.');
+  const readOnly = pseudo.includeReadOnly ? ` OR u.state = ${UnitState.ReadOnly}` : '';
+  const states = pseudo.all ? `(u.state <= ${UnitState.Translated}${readOnly})` : `u.state < ${UnitState.Translated}`;
+  const padding = (param: string) => `repeat(${param}, trunc($7::float8 * char_length(f.text))::int)`;
+  return editRows(
+    manager,
+    `WITH generated AS (
+       SELECT u.id, ARRAY(
+                SELECT $3 || ${padding('$4')} || f.text || ${padding('$6')} || $5
+                  FROM generate_subscripts(u.target, 1) AS i,
+                       LATERAL (SELECT coalesce((SELECT e.text FROM unnest(s.target[1:i]) WITH ORDINALITY AS e(text, n)
+                                                  WHERE e.text <> '' ORDER BY e.n DESC LIMIT 1), '') AS text) f
+                 ORDER BY i) AS target
+         FROM units u JOIN units s ON s.translation_id = $2 AND coalesce(s.source_unit_id, s.id) = coalesce(u.source_unit_id, u.id)
+        WHERE u.translation_id = $1 AND s.state >= ${UnitState.Translated} AND ${states})
+     UPDATE units u SET target = g.target, state = CASE WHEN u.state = ${UnitState.ReadOnly} THEN u.state ELSE ${UnitState.Translated} END,
+            failing_checks = '{}', pending = true, last_updated = now()
+       FROM generated g, units old
+      WHERE u.id = g.id AND old.id = u.id AND (u.target IS DISTINCT FROM g.target OR u.state < ${UnitState.Translated})
+      RETURNING u.id, u.translation_id, u.target, old.target AS old`,
+    [pseudo.targetTranslationId, pseudo.sourceTranslationId, pseudo.prefix, pseudo.varPrefix, pseudo.suffix, pseudo.varSuffix, pseudo.varMultiplier],
+  );
+}
+
 /** A removed comment or suggestion, for its change record. */
 export interface RemovedNote {
   unitId: number;

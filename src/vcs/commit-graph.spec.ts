@@ -1,4 +1,4 @@
-import { CommitNode, countDivergence } from './commit-graph';
+import { CommitNode, countDivergence, outgoingCommits } from './commit-graph';
 
 /** `graph` maps each commit to its parents; times default to one second per letter, so later letters are newer. */
 function reader(graph: Record<string, string[]>, times: Record<string, number> = {}) {
@@ -49,5 +49,19 @@ describe('countDivergence', () => {
     expect(await countDivergence(reader(diverged).read, 'd', null)).toEqual({ outgoing: 4, missing: 0 });
     expect(await countDivergence(reader(diverged).read, null, null)).toEqual({ outgoing: 0, missing: 0 });
     expect(await countDivergence(reader(diverged).read, 'd', 'd')).toEqual({ outgoing: 0, missing: 0 });
+  });
+});
+
+describe('outgoingCommits', () => {
+  const diverged = { a: [], b: ['a'], c: ['b'], d: ['c'], e: ['b'], f: ['e'] };
+
+  it('lists the commits only the local side has, newest first', async () => {
+    expect(await outgoingCommits(reader(diverged).read, 'd', 'f')).toEqual(['d', 'c']);
+    expect(await outgoingCommits(reader({ ...diverged, g: ['d', 'f'] }).read, 'g', 'f')).toEqual(['g', 'd', 'c']);
+  });
+
+  it('lists a linear series child before parent even when the dates say otherwise', async () => {
+    const graph = { i: [], u: ['i'], x: ['u'], y: ['x'], z: ['y'] };
+    expect(await outgoingCommits(reader(graph, { i: 1, u: 2, x: 9, y: 5, z: 3 }).read, 'z', 'u')).toEqual(['z', 'y', 'x']);
   });
 });

@@ -10,20 +10,52 @@ const COMMON = FROM_LOCAL | FROM_REMOTE;
 
 /**
  * Counts the commits only reachable from `local` (outgoing) and only reachable from `remote` (missing), like
- * `git rev-list --count remote..local` and `local..remote`; a null side has no commits. Walking newest-first and
- * stopping once every queued commit is common to both keeps the walk proportional to the divergence, not to the
- * whole history.
+ * `git rev-list --count remote..local` and `local..remote`; a null side has no commits.
  */
 export async function countDivergence(
   readCommit: (oid: string) => Promise<CommitNode>,
   local: string | null,
   remote: string | null,
 ): Promise<{ outgoing: number; missing: number }> {
+  const { flags } = await markDivergence(readCommit, local, remote);
+  let outgoing = 0;
+  let missing = 0;
+  for (const flag of flags.values()) {
+    if (flag === FROM_LOCAL) outgoing += 1;
+    if (flag === FROM_REMOTE) missing += 1;
+  }
+  return { outgoing, missing };
+}
+
+/**
+ * The commits of `git rev-list remote..local` in the order the walk visits them, as `git log` lists them: newest
+ * first, and a linear series child before parent whatever its dates.
+ */
+export async function outgoingCommits(
+  readCommit: (oid: string) => Promise<CommitNode>,
+  local: string,
+  remote: string,
+): Promise<string[]> {
+  const { flags, visited } = await markDivergence(readCommit, local, remote);
+  return visited.filter((oid) => flags.get(oid) === FROM_LOCAL);
+}
+
+/**
+ * Flags every commit seen as reachable from local, remote or both (every commit only one side reaches is visited,
+ * in the order `visited` lists). Walking newest-first and stopping once every
+ * queued commit is common to both keeps the walk proportional to the divergence, not to the whole history.
+ */
+async function markDivergence(
+  readCommit: (oid: string) => Promise<CommitNode>,
+  local: string | null,
+  remote: string | null,
+): Promise<{ flags: Map<string, number>; visited: string[] }> {
   const flags = new Map<string, number>();
   if (local) flags.set(local, FROM_LOCAL);
   if (remote) flags.set(remote, (flags.get(remote) ?? 0) | FROM_REMOTE);
   const nodes = new Map<string, CommitNode>();
   const queue = new Set(flags.keys());
+  const visited: string[] = [];
 
   const node = async (oid: string) => {
     let found = nodes.get(oid);
@@ -41,6 +73,7 @@ export async function countDivergence(
     }
     const oid = newest as string;
     queue.delete(oid);
+    visited.push(oid);
     const flag = flags.get(oid) as number;
     for (const parent of (await node(oid)).parents) {
       const before = flags.get(parent) ?? 0;
@@ -62,11 +95,5 @@ export async function countDivergence(
     }
   }
 
-  let outgoing = 0;
-  let missing = 0;
-  for (const flag of flags.values()) {
-    if (flag === FROM_LOCAL) outgoing += 1;
-    if (flag === FROM_REMOTE) missing += 1;
-  }
-  return { outgoing, missing };
+  return { flags, visited };
 }

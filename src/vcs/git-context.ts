@@ -45,7 +45,7 @@ export async function treeOf(ctx: GitObjects, commit: string): Promise<string> {
 }
 
 /** Paths of the files that differ between two trees; identical subtrees are skipped without being read. */
-export async function diffTrees(ctx: GitContext, from: string, to: string): Promise<string[]> {
+export async function diffTrees(ctx: GitObjects, from: string, to: string): Promise<string[]> {
   const paths: (string | undefined)[] = await git.walk({
     ...ctx,
     trees: [git.TREE({ ref: from }), git.TREE({ ref: to })],

@@ -91,7 +91,7 @@ async function rebase(
  * stand-in commit holding `tipTree` whose parent is the picked commit's parent: that parent becomes the base, which
  * is exactly a cherry-pick. The stand-in and the throw-away merge commit stay unreachable until `git gc`.
  */
-async function pickTree(
+export async function pickTree(
   objects: GitObjects,
   oid: string,
   picked: git.CommitObject,

@@ -29,6 +29,7 @@ import {
   RepositoryStatus,
 } from './working-copy';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
+import { squashCommits } from './squash';
 import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { publicOnlyLookup } from './url-policy';
 import { VcsError, VcsErrorCode } from './vcs-error';
@@ -151,23 +152,12 @@ export class GitWorkingCopy implements WorkingCopy {
   }
 
   async squash(options: SquashOptions): Promise<string> {
-    const remote = await this.resolveRequired(this.remoteRef(await this.branch()));
+    const branch = await this.branch();
     const head = await this.resolveRequired('HEAD');
-    const squashed: git.CommitObject[] = [];
-    for (let oid = head; oid !== remote; ) {
-      const { commit } = await git.readCommit({ ...this.ctx, oid });
-      squashed.push(commit);
-      if (commit.parent.length === 0) throw new VcsError('not_found', `HEAD does not contain ${this.remoteRef(await this.branch())}`);
-      oid = commit.parent[0];
-    }
-    return git.commit({
-      ...this.ctx,
-      tree: squashed[0]?.tree ?? (await git.readCommit({ ...this.ctx, oid: head })).commit.tree,
-      parent: [remote],
-      message: options.message ?? squashed.map((commit) => `${commit.message.replace(/\n+$/, '')}\n\n`).join(''),
-      author: toGitSignature(options.author),
-      committer: toGitSignature(options.committer ?? options.author),
-    });
+    const squashed = await squashCommits(this.ctx, head, await this.resolveRequired(this.remoteRef(branch)), options);
+    // The tree is HEAD's: index and work tree already match it.
+    await git.writeRef({ ...this.ctx, ref: `refs/heads/${branch}`, value: squashed, force: true });
+    return squashed;
   }
 
   async fetch(): Promise<void> {

@@ -12,7 +12,9 @@ import {
   WorkingCopy,
   RepositoryStatus,
 } from './working-copy';
+import { gitContext } from './git-context';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
+import { squashCommits } from './squash';
 import { pinnedCurlResolve, pinnedSshCommand } from './connection-pinning';
 import { classifyGitStderr, DEFAULT_SSH_COMMAND, runGit, signatureEnv, splitNul, SystemGitOptions } from './system-git';
 import { scrubSecrets, VcsError, VcsErrorCode } from './vcs-error';
@@ -111,12 +113,12 @@ export class SystemGitWorkingCopy implements WorkingCopy {
   }
 
   async squash(options: SquashOptions): Promise<string> {
-    const remote = this.remoteRef(await this.branch());
-    const message = options.message ?? (await this.git(['log', '--format=%B', `${remote}..HEAD`])).toString('utf8');
-    await this.git(['reset', '--quiet', '--soft', remote]);
-    const env = { ...signatureEnv('AUTHOR', options.author), ...signatureEnv('COMMITTER', options.committer ?? options.author) };
-    await this.git(['commit', '--quiet', '--no-verify', '--allow-empty', '--cleanup=whitespace', '-m', message], { env });
-    return this.revParseRequired('HEAD');
+    const branch = await this.branch();
+    const head = await this.revParseRequired('HEAD');
+    const squashed = await squashCommits(gitContext(this.workDir), head, await this.revParseRequired(this.remoteRef(branch)), options);
+    // The tree is HEAD's: index and work tree already match it.
+    await this.git(['update-ref', '-m', 'squash', `refs/heads/${branch}`, squashed, head]);
+    return squashed;
   }
 
   async fetch(): Promise<void> {

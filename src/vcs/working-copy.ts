@@ -20,8 +20,9 @@ export interface WorkingCopy {
   commit(files: string[], options: CommitOptions): Promise<string | null>;
 
   /**
-   * Replaces the commits HEAD has over the remote-tracking branch with one commit of HEAD's tree on top of it (the
-   * caller checks HEAD contains that branch). Returns its sha.
+   * Replaces the commits HEAD has over the remote-tracking branch with commits grouped as `options.grouping` says
+   * (one by default) on top of it, ending at HEAD's tree; index and work tree stay. The caller checks HEAD contains
+   * that branch. Returns the new HEAD.
    */
   squash(options: SquashOptions): Promise<string>;
 
@@ -93,9 +94,23 @@ export interface CommitOptions {
 }
 
 export interface SquashOptions extends Omit<CommitOptions, 'message'> {
-  /** Defaults to the messages of the squashed commits, newest first (as `git log --format=%B`), each ending in a blank line. */
+  /**
+   * Replaces the squashed commits' messages, which are the default: newest first (as `git log --format=%B`), each
+   * ending in a blank line.
+   */
   message?: string;
+  /** Appends the squashed commits' trailers and a `Co-authored-by` line per author (see squash-message.ts). */
+  appendTrailers?: boolean;
+  /** Defaults to `all`. */
+  grouping?: SquashGrouping;
 }
+
+/**
+ * Weblate's squash modes. `all`: one commit by `author`. `paths`: one commit by `author` per group of paths, in
+ * order (a language's files, or one file), then one with `remainderMessage` for changes to other paths. `author`:
+ * one commit per author of the squashed commits, authored by them.
+ */
+export type SquashGrouping = { by: 'all' } | { by: 'paths'; groups: string[][]; remainderMessage: string } | { by: 'author' };
 
 export type MergeStyle = 'merge' | 'rebase' | 'merge_noff';
 

@@ -138,6 +138,32 @@ describe('events', () => {
       expect(deliveries.map(({ event }) => event.target)).toEqual(['next']);
     });
 
+    it('does not let a slow consumer hold back what commits meanwhile: its batches end after a second', async () => {
+      const bus = t.app.get(EventBus);
+      const slowSeen: string[] = [];
+      await bus.subscribe({
+        consumer: 'test-slow',
+        events: ['change'],
+        handle: async (event) => {
+          slowSeen.push(event.target);
+          await new Promise((done) => setTimeout(done, 300));
+        },
+      });
+      const quick = await record(t, 'test-quick', ['change']);
+      for (let index = 0; index < 10; index++) await insertChange(t.dataSource, `slow ${index}`);
+      const slowDone = bus.deliver('test-slow', { wait: true });
+      while (slowSeen.length === 0) await new Promise((done) => setTimeout(done, 20));
+      await insertChange(t.dataSource, 'written while the slow consumer works');
+      // Ten events of 300 ms would hold one transaction for three seconds; the late change gets through before that.
+      while (!quick.some(({ event }) => event.target === 'written while the slow consumer works') && slowSeen.length < 10) {
+        await bus.deliver('test-quick');
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      expect(slowSeen.length).toBeLessThan(10);
+      await slowDone;
+      expect(slowSeen).toEqual([...Array.from({ length: 10 }, (_, index) => `slow ${index}`), 'written while the slow consumer works']);
+    });
+
     it('delivers after a restart what was committed before the process stopped, once', async () => {
       const project = await createProject(t);
       await createComponent(t, project, { slug: 'app' });

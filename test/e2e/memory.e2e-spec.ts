@@ -37,6 +37,15 @@ describe('translation memory', () => {
     expect((await list('?source=Close the door')).body.count).toBe(0);
   });
 
+  it('stores the translator’s own entry beside the project’s, which lookups without the project find', async () => {
+    const project = await translated('personal', { 'Water the plants': 'Zalij květiny' });
+    const entries = (await list('?source=Water the plants')).body.results as { project: number | null; origin: string }[];
+    expect(entries.map((entry) => [entry.project, entry.origin])).toEqual([[project.id, `${project.slug}/app`], [null, `${project.slug}/app`]]);
+    const lookup = (auth: string) => env.t.http().post('/api/memory/lookup/?source_language=en&target_language=cs').set('Authorization', auth).send({ strings: ['Water the plants'] }).expect(200);
+    expect((await lookup(env.admin.auth)).body[0].match).toMatchObject({ target: 'Zalij květiny', exact: true });
+    expect((await lookup((await createUser(env.t)).auth)).body[0].match).toBeNull();
+  });
+
   it('filters by source substring, languages and project; unknown codes give an empty list', async () => {
     const project = await translated('filters', { 'Print the page': 'Vytiskni stránku', 'Print all': 'Vytiskni vše' });
     expect((await list(`?source=print THE&project=${project.slug}`)).body.results.map((entry: { source: string }) => entry.source)).toEqual(['Print the page']);

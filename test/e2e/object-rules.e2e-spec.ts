@@ -64,6 +64,7 @@ const ofTranslation = (fx: MatrixFixtures) => ({ ...ofComponent(fx), language: '
 const forbidden = (detail?: string) => (res: Response) => res.status === 403 && (detail === undefined || res.body.detail === detail);
 /** A file no format reads: the upload is refused (403) or fails to parse (400), and changes nothing either way. */
 const BROKEN_PO = Buffer.from('msgid "unterminated\n');
+const PROBE_TMX = Buffer.from('<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>Probe</seg></tuv><tuv xml:lang="cs"><seg>Sonda</seg></tuv></tu></body></tmx>');
 
 function request(ctx: ProbeContext, method: 'get' | 'post' | 'patch' | 'delete', path: string) {
   const req = ctx.t.http()[method](path).set('Host', HOST);
@@ -287,6 +288,15 @@ function probes(rules: Map<string, ObjectRule>): Record<string, Probe> {
       judges: (caller, scope) => scope !== null && caller.permissions.canSee(scope),
       send: async (ctx) => request(ctx, 'delete', `/api/memory/${await newMemoryEntry(ctx.t, P(ctx.fx).project.id)}/`),
       refused: forbidden('Can not delete memory entry'),
+    },
+    'memory.edit': {
+      rules: [rule('memory.edit')],
+      route: 'POST /api/memory/',
+      ruleObject: { kind: 'project', params: (fx) => ({ project: P(fx).project.slug }) },
+      // Who cannot see the project is told it does not exist (404) before the rule is asked.
+      judges: (caller, scope) => scope !== null && caller.permissions.canSee(scope),
+      send: (ctx) => request(ctx, 'post', '/api/memory/').field('project', P(ctx.fx).project.slug).attach('file', PROBE_TMX, 'probe.tmx'),
+      refused: forbidden('Can not edit memory'),
     },
     'memory.manage-site-wide': {
       rules: [rule('memory.manage-site-wide')],

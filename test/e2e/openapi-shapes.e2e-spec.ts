@@ -103,6 +103,7 @@ describe("response shapes against Weblate's OpenAPI description", () => {
       .attach('image', GIF, 'shot.gif').expect(201).then((res) => res.body);
     await auth(t.http().post(`/api/screenshots/${screenshot.id}/units/`)).send({ unit_id: String(sourceUnits.results[0].id) }).expect(200);
     const addon = await api('post', `/api/components/${project.slug}/app/addons/`, { name: 'weblate.removal.comments', configuration: { age: 10 } });
+    await api('post', `/api/projects/${project.slug}/machinery_settings/`, { service: 'deepl', configuration: { key: 'k' } });
     const change = (await api<{ results: { id: number }[] }>('get', '/api/changes/')).results[0];
     // The translated "Hallo" reaches the memory through the event backbone.
     await t.deliverEvents();
@@ -137,6 +138,7 @@ describe("response shapes against Weblate's OpenAPI description", () => {
       'GET /api/projects/:project/categories/': { path: `/api/projects/${p}/categories/` },
       'GET /api/projects/:project/changes/': { path: `/api/projects/${p}/changes/` },
       'GET /api/projects/:project/labels/': { path: `/api/projects/${p}/labels/` },
+      'GET /api/projects/:project/machinery_settings/': { path: `/api/projects/${p}/machinery_settings/` },
       'GET /api/projects/:project/repository/': { path: `/api/projects/${p}/repository/` },
       'GET /api/projects/:project/statistics/': { path: `/api/projects/${p}/statistics/` },
       // The description: a plain array of Statistics; the spec: a paginated list of language summaries.

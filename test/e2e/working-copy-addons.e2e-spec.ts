@@ -101,7 +101,7 @@ describe('working-copy add-ons', () => {
     const files = { 'po/cs.po': PO('cs'), 'po/de.po': PO('de'), 'po/app.pot': PO('en') };
     const { project } = await createGitComponent(env, 'squash', files, { filemask: 'po/*.po', file_format: 'po', new_base: 'po/app.pot' });
     await install(project.slug, 'weblate.git.squash');
-    await api('post', `/api/components/${project.slug}/app/addons/`).send({ name: 'weblate.git.squash', configuration: { squash: 'language' } }).expect(400);
+    await api('post', `/api/components/${project.slug}/app/addons/`).send({ name: 'weblate.git.squash', configuration: { squash: 'commit' } }).expect(400);
 
     await translate(project.slug, 'cs', 'Ahoj');
     await translate(project.slug, 'de', 'Hallo');

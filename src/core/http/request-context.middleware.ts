@@ -39,7 +39,7 @@ export class RequestContextMiddleware implements NestMiddleware {
     } catch (error) {
       return next(error);
     }
-    // On file downloads (`.../file/`) and exports (`/exports/…`) `format` names a file format, not a response
+    // On file downloads (`.../file/`, the memory's `download/`) and exports (`/exports/…`) `format` names a file format, not a response
     // format: the handler decides, and the answer is the file itself (errors stay JSON), never the browsable page.
     if (handlerChoosesFormat(context.currentUrl!.pathname)) return next();
     const requested = req.query.format;
@@ -56,7 +56,7 @@ export class RequestContextMiddleware implements NestMiddleware {
 }
 
 function handlerChoosesFormat(pathname: string): boolean {
-  return (pathname.startsWith('/api/') && /\/file\/?$/.test(pathname)) || pathname.startsWith('/exports/');
+  return (pathname.startsWith('/api/') && /\/file\/?$/.test(pathname)) || /^\/api\/memory\/download\/?$/.test(pathname) || pathname.startsWith('/exports/');
 }
 
 function prefersHtml(accept: string | undefined): boolean {

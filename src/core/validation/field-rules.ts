@@ -17,6 +17,7 @@ export const MESSAGES = {
   integer: 'A valid integer is required.',
   blank: 'This field may not be blank.',
   maxLength: (limit: number) => `Ensure this field has no more than ${limit} characters.`,
+  maxItems: (limit: number) => `Ensure this field has no more than ${limit} elements.`,
   min: (limit: number) => `Ensure this value is greater than or equal to ${limit}.`,
   max: (limit: number) => `Ensure this value is less than or equal to ${limit}.`,
   choice: ({ value }: { value: unknown }) => `"${String(value)}" is not a valid choice.`,

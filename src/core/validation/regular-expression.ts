@@ -7,7 +7,7 @@ import RE2 from 're2';
  * linear-time RE2 engine, so one without lookaround or back-references; refusing it here means it never
  * fails later, where nobody would see why.
  */
-function regularExpressionProblem(pattern: string): string | null {
+export function regularExpressionProblem(pattern: string): string | null {
   try {
     new RE2(pattern, 'u');
     return null;

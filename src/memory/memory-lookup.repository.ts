@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+/** Which entries a lookup draws on (Weblate's memory scopes). */
+interface LookupScope {
+  /** The project's own entries; none when null. */
+  projectId: number | null;
+  /** The caller's personal entries; none when null. */
+  userId: number | null;
+}
+
+export interface LookupQuery extends LookupScope {
+  sourceLanguage: string;
+  targetLanguage: string;
+  texts: readonly string[];
+  /** Skip fuzzy matching. */
+  exactOnly: boolean;
+  /** Lowest quality (0–100) a fuzzy match may have. */
+  threshold: number;
+}
+
+/** The best match of one looked-up text. */
+export interface LookupRow {
+  /** Index of the text in the query. */
+  index: number;
+  id: number;
+  source: string;
+  target: string;
+  origin: string;
+  exact: boolean;
+  quality: number;
+}
+
+@Injectable()
+export class MemoryLookupRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The best entry for each text, all texts in one statement: an entry with exactly that source (the md5 of the
+   * unique index finds it where the trigram index does not answer equality), else the nearest
+   * source by trigram distance (`<->`, which the GiST index yields nearest first, so the scan stops at the first
+   * entry of the language pair and scope), kept when its similarity reaches the threshold. Ordering by anything
+   * after the distance would make PostgreSQL sort every entry instead. The scopes: the project's entries, the
+   * caller's own, and site-wide ones (imported files and shared entries: neither a project nor an owner). Unknown
+   * language codes match nothing.
+   */
+  async bestMatches(query: LookupQuery): Promise<LookupRow[]> {
+    const inScope = `m.source_language_id = (SELECT id FROM languages WHERE code = $2)
+      AND m.target_language_id = (SELECT id FROM languages WHERE code = $3)
+      AND (m.project_id = $4 OR (m.project_id IS NULL AND (m.user_id IS NULL OR m.user_id = $5)))`;
+    return this.dataSource.query(
+      `SELECT q.index::int - 1 AS index, best.id, best.source, best.target, best.origin, best.exact, best.quality
+       FROM unnest($1::text[]) WITH ORDINALITY AS q (text, index)
+       CROSS JOIN LATERAL (
+         (SELECT m.id, m.source, m.target, m.origin, true AS exact, 100 AS quality
+          FROM memory m WHERE md5(m.source) = md5(q.text) AND m.source = q.text AND ${inScope}
+          ORDER BY m.id LIMIT 1)
+         UNION ALL
+         (SELECT near.id, near.source, near.target, near.origin, false, round(public.similarity(near.source, q.text) * 100)::int
+          FROM (SELECT m.id, m.source, m.target, m.origin FROM memory m
+                WHERE NOT $6 AND m.source <> q.text AND ${inScope}
+                ORDER BY m.source OPERATOR(public.<->) q.text LIMIT 1) near
+          WHERE round(public.similarity(near.source, q.text) * 100) >= $7)
+         LIMIT 1
+       ) best
+       ORDER BY q.index`,
+      [query.texts, query.sourceLanguage, query.targetLanguage, query.projectId, query.userId, query.exactOnly, query.threshold],
+    );
+  }
+}
