@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { MachineTranslation } from '../machinery/machine-translation';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { JobPayloads, TaskProgress } from '../tasks/jobs';
 import { TranslationLookup } from '../translations/translation-lookup';
@@ -17,6 +18,7 @@ export class AutoTranslateJob implements OnModuleInit {
     private readonly registry: JobHandlerRegistry,
     private readonly translations: TranslationLookup,
     private readonly auto: AutoTranslation,
+    private readonly machinery: MachineTranslation,
   ) {}
 
   onModuleInit(): void {
@@ -33,9 +35,31 @@ export class AutoTranslateJob implements OnModuleInit {
     let updated = 0;
     for (let start = 0; start < ids.length; start += BATCH) {
       const batch = ids.slice(start, start + BATCH);
-      updated += await this.auto.apply(run, await this.auto.fromOtherComponents(run, batch, payload.componentId));
+      const found = payload.autoSource === 'mt'
+        ? await this.machineTranslations(run, payload, batch, (line) => progress.report((100 * start) / ids.length, line))
+        : await this.auto.fromOtherComponents(run, batch, payload.componentId);
+      updated += await this.auto.apply(run, found);
       await progress.report((100 * (start + batch.length)) / ids.length);
     }
     return { details: completionDetails(updated), updated };
+  }
+
+  /**
+   * Weblate's `mt`: the strings' source texts translated by the engines asked for, the first good enough answer of
+   * each (asked outside any transaction). An engine that fails is written to the task's log, and the others go on.
+   */
+  private async machineTranslations(run: AutoTranslationRun, payload: Payload, unitIds: readonly number[], log: (line: string) => Promise<void>): Promise<Map<number, string[]>> {
+    const units = await this.auto.read(unitIds);
+    const { component, language } = run.translation;
+    const { results, failures } = await this.machinery.translate({
+      projectId: component.project.id,
+      sourceLanguage: component.sourceLanguage.code,
+      targetLanguage: language.code,
+      texts: units.flatMap((unit) => unit.source),
+      engines: payload.engines,
+      threshold: payload.threshold,
+    });
+    for (const failure of failures) await log(`Machine translation by ${failure.engine} failed: ${failure.detail}`);
+    return this.auto.fromTextTranslations(run, units, new Map([...results].map(([source, result]) => [source, result.text])));
   }
 }

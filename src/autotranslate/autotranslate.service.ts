@@ -7,6 +7,7 @@ import { ComponentLookup } from '../components/component-lookup';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { MAX_ID, MESSAGES } from '../core/validation/field-rules';
+import { MachineTranslation } from '../machinery/machine-translation';
 import { JobPayloads } from '../tasks/jobs';
 import { TasksService } from '../tasks/tasks.service';
 import type { TranslationContext } from '../translations/translation-context';
@@ -33,6 +34,7 @@ export class AutoTranslateService {
   constructor(
     private readonly tasks: TasksService,
     private readonly components: ComponentLookup,
+    private readonly machinery: MachineTranslation,
   ) {}
 
   async start(context: TranslationContext, body: AutoTranslateDto, actor: Actor, urls: UrlBuilder): Promise<AutoTranslateResponse> {
@@ -51,7 +53,10 @@ export class AutoTranslateService {
     compileSearch(query);
     const autoSource = body.auto_source ?? 'others';
     const engines = body.engines ?? [];
-    if (autoSource === 'mt' && !engines.length) throw ValidationError.field('engines', 'Select at least one machine translation engine.', 'required');
+    if (autoSource === 'mt') {
+      if (!engines.length) throw ValidationError.field('engines', 'Select at least one machine translation engine.', 'required');
+      await this.machinery.assertEngines(context.component.project.id, engines);
+    }
     return {
       translationId: context.translation.id,
       userId: actor.user.id,

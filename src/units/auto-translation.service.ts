@@ -64,6 +64,20 @@ export class AutoTranslation {
   }
 
   /**
+   * Targets made of translations of the strings' source texts (machine translation): each form from the translation
+   * of the source form it stands for, the forms past the source's from its last (plural) one; a string missing any
+   * is left out.
+   */
+  fromTextTranslations(run: AutoTranslationRun, units: readonly Unit[], translated: ReadonlyMap<string, string>): Map<number, string[]> {
+    const found = new Map<number, string[]>();
+    for (const unit of units) {
+      const forms = Array.from({ length: expectedForms(unit.source, run.translation) }, (_, index) => translated.get(unit.source[Math.min(index, unit.source.length - 1)]));
+      if (forms.every((form) => form !== undefined)) found.set(unit.id, forms);
+    }
+    return found;
+  }
+
+  /**
    * Writes the translations found (by unit id) to the strings the run still selects, skipping those whose number of
    * forms does not fit; returns how many strings were updated (or got a suggestion).
    */

@@ -1,6 +1,8 @@
 import { Project } from '../../src/projects/project.entity';
 import { joinProjectTeam } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
+import { FakeService, startFakeService } from '../support/fake-service';
+import { libreTranslateApi } from '../support/fake-translation-apis';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 import { TestApp } from '../support/test-app';
 
@@ -41,11 +43,20 @@ interface UnitRow {
 }
 
 /**
- * POST …/autotranslate/ fills a new language of component B from component A of the same project, as a task
- * whose result has Weblate's completion text; statistics stay equal to a recount of the units.
+ * POST …/autotranslate/ fills a new language of component B from component A of the same project, or by machine
+ * translation (a local fake LibreTranslate, and a DeepL that only fails), as a task whose result has Weblate's
+ * completion text; statistics stay equal to a recount of the units.
  */
 describe('automatic translation', () => {
-  const env = useGitTestEnv();
+  let libre: FakeService;
+  let broken: FakeService;
+  beforeAll(async () => {
+    [libre, broken] = await Promise.all([startFakeService(libreTranslateApi()), startFakeService(() => ({ status: 500, body: 'Internal Server Error' }))]);
+  });
+  afterAll(() => Promise.all([libre?.close(), broken?.close()]));
+  const env = useGitTestEnv({}, () => ({
+    MT_SERVICES: JSON.stringify({ weblate: {}, libretranslate: { url: libre.url }, deepl: { key: 'k', url: `${broken.url}/v2/` } }),
+  }));
   let t: TestApp;
   let admin: UserWithToken;
   let project: Project;
@@ -55,7 +66,7 @@ describe('automatic translation', () => {
     ({ t, admin } = env);
     const a = await createGitComponent(env, 'autotranslate-a', {
       'po/cs.po': TRANSLATED_PO('cs', 3), 'po/sk.po': TRANSLATED_PO('sk', 3), 'po/de.po': TRANSLATED_PO('de', 2),
-      'po/it.po': TRANSLATED_PO('it', 2), 'po/pl.po': TRANSLATED_PO('pl', 3),
+      'po/it.po': TRANSLATED_PO('it', 2), 'po/pl.po': TRANSLATED_PO('pl', 3), 'po/hu.po': TRANSLATED_PO('hu', 2),
     }, { filemask: 'po/*.po', file_format: 'po' });
     ({ project, componentId: componentAId } = a);
     const repo = await env.git.createBareRepo('autotranslate-b', { 'po/app.pot': B_TEMPLATE });
@@ -73,15 +84,17 @@ describe('automatic translation', () => {
     await t.http().post(`/api/components/${project.slug}/web/translations/`).set('Authorization', admin.auth).send({ language_code: code }).expect(201);
   }
 
-  /** Starts the run, waits for its task and returns the task's result. */
-  async function run(code: string, body: Record<string, unknown>, user = admin): Promise<{ details: string; updated: number }> {
+  /** Starts the run, waits for its task and returns the task (its result and log). */
+  async function runTask(code: string, body: Record<string, unknown>, user = admin): Promise<{ result: { details: string; updated: number }; log: string }> {
     const res = await autotranslate(code, body, user).expect(200);
     expect(res.body).toEqual({ details: 'Automatic translation in progress', task_url: expect.stringMatching(/\/api\/tasks\/[0-9a-f-]{36}\/$/) });
     await t.drainTasks();
     const task = await get(new URL(res.body.task_url as string).pathname);
     expect(task).toMatchObject({ completed: true, progress: 100 });
-    return task.result;
+    return task;
   }
+
+  const run = async (code: string, body: Record<string, unknown>, user = admin) => (await runTask(code, body, user)).result;
 
   async function units(code: string): Promise<Map<string, UnitRow>> {
     const body = await get(`${translation(code)}/units/?page_size=1000`);
@@ -213,6 +226,31 @@ describe('automatic translation', () => {
     expect((await units('pl')).get('Save')).toMatchObject({ state: 0 });
   });
 
+  it('translates with machine translation: engines in order, a failing one logged while the others go on, below the threshold nothing', async () => {
+    await newLanguage('nl');
+    expect(await run('nl', { mode: 'translate', auto_source: 'mt', engines: ['libretranslate'], threshold: 90 })).toMatchObject({ updated: 0 });
+
+    const task = await runTask('nl', { mode: 'translate', auto_source: 'mt', engines: ['deepl', 'libretranslate'], threshold: 80, q: 'NOT source:Welcome' });
+    expect(task.result).toEqual({ details: 'Automatic translation completed, 6 strings were updated.', updated: 6 });
+    expect(task.log).toMatch(/Machine translation by deepl failed: .*500/);
+    const filled = await units('nl');
+    expect(filled.get('Hello')).toMatchObject({ target: ['nl:Hello'], state: 20, automatically_translated: true });
+    expect(filled.get('Only in B')).toMatchObject({ target: ['nl:Only in B'], state: 20 });
+    expect(filled.get('%d file')).toMatchObject({ target: ['nl:%d file', 'nl:%d files'], state: 20 });
+    expect(filled.get('Welcome.')).toMatchObject({ target: [''], state: 0 });
+    const { stored, recount } = await statisticsAndRecount('nl');
+    expect(stored).toEqual(recount);
+    expect(stored).toMatchObject({ translated: 6 });
+    expect(await changeCount('nl', AUTO)).toBe(6);
+
+    // The weblate engine: singular strings of the same source text translated on this server (A's).
+    await newLanguage('hu');
+    expect(await run('hu', { mode: 'fuzzy', auto_source: 'mt', engines: ['weblate'] })).toMatchObject({ updated: 3 });
+    const fromServer = await units('hu');
+    expect(fromServer.get('Hello')).toMatchObject({ target: ['Ahoj'], state: 10 });
+    expect(fromServer.get('%d file')).toMatchObject({ target: ['', ''], state: 0 });
+  });
+
   it('refuses unknown options with a 400 naming the field', async () => {
     await newLanguage('fr');
     const other = await createGitComponent(env, 'autotranslate-other', { 'po/cs.po': TRANSLATED_PO('cs', 3) }, { filemask: 'po/*.po', file_format: 'po' });
@@ -231,6 +269,8 @@ describe('automatic translation', () => {
       [{ component: { id: 1 } }, 'component'],
       [{ auto_source: 'mt' }, 'engines'],
       [{ auto_source: 'mt', engines: [1] }, 'engines'],
+      [{ auto_source: 'mt', engines: ['google'] }, 'engines'],
+      [{ auto_source: 'mt', engines: ['libretranslate', 'openai'] }, 'engines'],
     ];
     for (const [body, attr] of cases) {
       const res = await autotranslate('fr', body).expect(400);
