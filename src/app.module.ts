@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AddonsModule } from './addons/addons.module';
+import { AutoTranslateModule } from './autotranslate/autotranslate.module';
 import { CategoriesModule } from './categories/categories.module';
 import { ChangesModule } from './changes/changes.module';
 import { ComponentListsModule } from './component-lists/component-lists.module';
@@ -75,6 +76,7 @@ export class AppModule {
         TranslationsModule,
         TranslationLifecycleModule,
         UnitsModule,
+        AutoTranslateModule,
         DownloadsModule,
         ScreenshotStorageModule,
         ScreenshotsModule,

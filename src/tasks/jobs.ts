@@ -1,3 +1,6 @@
+import type { AutoSource } from '../autotranslate/autotranslate-options';
+import type { AutoTranslateMode } from '../units/auto-translation.service';
+
 /** The queue every user-visible background task runs on. */
 export const TASK_QUEUE = 'tasks';
 
@@ -16,6 +19,18 @@ export interface JobPayloads {
   'addon.trigger': { addonId: number };
   /** Add these languages to the project's components missing them (the language consistency add-on, after a language was added). */
   'addon.languages': { addonId: number; projectId: number; languageIds: number[] };
+  /** Fill a translation's strings from other components or machine translation (POST …/autotranslate/), options checked. */
+  'translation.autotranslate': {
+    translationId: number;
+    userId: number | null;
+    mode: AutoTranslateMode;
+    query: string;
+    autoSource: AutoSource;
+    /** `others` from this component only; null: every component of the project. */
+    componentId: number | null;
+    engines: string[];
+    threshold: number;
+  };
 }
 
 export type JobName = keyof JobPayloads & string;

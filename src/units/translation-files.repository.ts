@@ -77,8 +77,8 @@ export async function markForWrite(manager: EntityManager, translationIds: reado
   await manager.query('UPDATE translations SET needs_write = true WHERE id = ANY($1::int[])', [[...translationIds]]);
 }
 
-/** An upload changed strings: it is the translation's last change, credited to `authorId`. */
-export async function recordUpload(manager: EntityManager, translationId: number, authorId: number | null): Promise<void> {
+/** A bulk write (an upload, automatic translation) changed strings: it is the translation's last change, credited to `authorId`. */
+export async function recordLastChange(manager: EntityManager, translationId: number, authorId: number | null): Promise<void> {
   await manager.query('UPDATE translations SET last_change = now(), last_author_id = $2 WHERE id = $1', [translationId, authorId]);
 }
 

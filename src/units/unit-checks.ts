@@ -19,3 +19,8 @@ export function failingChecksFor(unit: { source: readonly string[]; target: read
 export function joinFlags(...flags: readonly string[]): string {
   return flags.map((flag) => flag.trim()).filter(Boolean).join(', ');
 }
+
+/** A translated string failing one of its component's enforced checks is stored as needing editing (Weblate's enforced checks). */
+export function enforcedState(state: number, failingChecks: readonly string[], enforced: readonly string[]): number {
+  return state === UnitState.Translated && failingChecks.some((check) => enforced.includes(check)) ? UnitState.Fuzzy : state;
+}

@@ -25,3 +25,8 @@ export function validateTargetChange(fields: { target?: string[]; state?: number
   if (state !== UnitState.Empty && empty) throw ValidationError.field('state', 'Only untranslated state can be used with an empty translation.');
   return { target, state };
 }
+
+/** Whether two targets have the same forms, in the same order. */
+export function sameForms(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((form, index) => form === b[index]);
+}

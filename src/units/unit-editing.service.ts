@@ -9,11 +9,11 @@ import { UnitState } from '../formats';
 import { pluralOf } from '../languages/translation-plural';
 import type { TranslationContext } from '../translations/translation-context';
 import { TranslationStatistics } from './translation-statistics.repository';
-import { failingChecksFor, joinFlags } from './unit-checks';
+import { enforcedState, failingChecksFor, joinFlags } from './unit-checks';
 import { allows, demand } from '../auth/policy/object-rules';
 import { UnitWriteDto } from './dto/unit-write.dto';
 import { UNIT_RULES } from './unit.rules';
-import { TargetChange, validateTargetChange } from './unit-edit';
+import { sameForms, TargetChange, validateTargetChange } from './unit-edit';
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
 import { markForWrite } from './translation-files.repository';
@@ -47,7 +47,7 @@ export class UnitEditingService {
     const { translation } = context;
     if (translation.component.component.locked) throw new ComponentLockedError();
     const isSource = translation.translation.isSource;
-    const change = validateTargetChange(body, expectedForms(context));
+    const change = validateTargetChange(body, expectedForms(context.unit.source, translation));
     if (complete && !change && !isSource) throw ValidationError.field('target', MESSAGES.required, 'required');
     const sourceFields = { explanation: body.explanation, extraFlags: body.extra_flags, labels: body.labels };
     const flagsProblem = sourceFields.extraFlags === undefined ? null : regexFlagProblem(sourceFields.extraFlags);
@@ -90,9 +90,7 @@ export class UnitEditingService {
   private authorizeTargetChange(context: UnitContext, change: TargetChange, editor: Editor, scope: ReturnType<typeof permissionScope>): void {
     if (context.unit.state === UnitState.ReadOnly) throw new PermissionDeniedError('The string is read-only.');
     if (change.state === UnitState.Approved || context.unit.state === UnitState.Approved) {
-      const project = context.translation.component.project;
-      const reviewEnabled = context.translation.translation.isSource ? project.sourceReview : project.translationReview;
-      if (change.state === UnitState.Approved && !reviewEnabled) throw ValidationError.field('state', 'Invalid state');
+      if (change.state === UnitState.Approved && !reviewEnabled(context.translation)) throw ValidationError.field('state', 'Invalid state');
       demand(editor.permissions, UNIT_RULES.review, scope);
     }
   }
@@ -103,12 +101,10 @@ export class UnitEditingService {
     const before = { ...unit };
     const flags = joinFlags(translation.component.project.checkFlags, translation.component.component.checkFlags, await this.sourceExtraFlags(manager, unit));
     const checkScope = { flags, pluralCount: pluralCountOf(translation), languageCode: translation.translation.languageCode, isSource: translation.translation.isSource };
-    let state = change.state;
-    const failingChecks = failingChecksFor({ source: unit.source, target: change.target, state, flags: unit.flags }, checkScope);
-    const enforced = translation.component.component.enforcedChecks;
-    if (state === UnitState.Translated && failingChecks.some((check) => enforced.includes(check))) state = UnitState.Fuzzy;
+    const failingChecks = failingChecksFor({ source: unit.source, target: change.target, state: change.state, flags: unit.flags }, checkScope);
+    const state = enforcedState(change.state, failingChecks, translation.component.component.enforcedChecks);
     const now = new Date();
-    await this.units.update(manager, unit.id, { target: change.target, state, failingChecks, pending: true, lastUpdated: now });
+    await this.units.update(manager, unit.id, { target: change.target, state, failingChecks, pending: true, automaticallyTranslated: false, lastUpdated: now });
     await this.statistics.applyChange(manager, unit.translationId, before, { ...unit, state, failingChecks }, { at: now, authorId: editor.userId });
     await this.changes.record(manager, {
       ...changeScope(translation),
@@ -194,8 +190,15 @@ export function pluralCountOf(translation: TranslationContext): number {
   return pluralOf(translation).count;
 }
 
-function expectedForms(context: UnitContext): number {
-  return context.unit.source.length > 1 ? pluralCountOf(context.translation) : 1;
+/** How many forms a translation of this source has: the language's plural count for a plural, else one. */
+export function expectedForms(source: readonly string[], translation: TranslationContext): number {
+  return source.length > 1 ? pluralCountOf(translation) : 1;
+}
+
+/** Whether strings of the translation can be approved: its project reviews translations (or, for the source, source strings). */
+export function reviewEnabled(translation: TranslationContext): boolean {
+  const { project } = translation.component;
+  return translation.translation.isSource ? project.sourceReview : project.translationReview;
 }
 
 export function permissionScope(translation: TranslationContext): PermissionScope {
@@ -223,14 +226,13 @@ function mayPropagateTo(permissions: UserPermissions, where: PropagationTarget, 
 }
 
 function sameTarget(unit: Unit, change: TargetChange): boolean {
-  return unit.state === change.state && unit.target.length === change.target.length && unit.target.every((form, index) => form === change.target[index]);
+  return unit.state === change.state && sameForms(unit.target, change.target);
 }
 
 /** Weblate's action for a saved translation: added, approved, marked for editing, or changed. */
 function actionFor(before: Unit, target: string[], state: number): ChangeAction {
-  const sameText = before.target.length === target.length && before.target.every((form, index) => form === target[index]);
   if (state === UnitState.Approved) return ChangeAction.Approve;
-  if (sameText && state === UnitState.Fuzzy) return ChangeAction.MarkedEdit;
+  if (sameForms(before.target, target) && state === UnitState.Fuzzy) return ChangeAction.MarkedEdit;
   if (before.target.every((form) => form === '')) return ChangeAction.New;
   return ChangeAction.Change;
 }

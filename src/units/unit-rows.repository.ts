@@ -119,13 +119,17 @@ export interface UnitWrite {
   failingChecks: string[];
 }
 
-/** Set-based target/state updates (one statement per batch), marking the strings pending for the next commit. */
-export async function writeUnits(manager: EntityManager, writes: readonly UnitWrite[]): Promise<void> {
+/**
+ * Set-based target/state updates (one statement per batch), marking the strings pending for the next commit.
+ * `automatic`: written by automatic translation, which the strings then say (`is:automatically-translated`) until
+ * someone else writes them.
+ */
+export async function writeUnits(manager: EntityManager, writes: readonly UnitWrite[], automatic = false): Promise<void> {
   for (let start = 0; start < writes.length; start += BATCH) {
     const batch = writes.slice(start, start + BATCH);
     await manager.query(
       `UPDATE units u SET target = d.target::text[], state = d.state, failing_checks = d.checks::text[], pending = true,
-         last_updated = now()
+         automatically_translated = $5, last_updated = now()
        FROM unnest($1::int[], $2::text[], $3::int[], $4::text[]) AS d(id, target, state, checks)
        WHERE u.id = d.id`,
       [
@@ -133,6 +137,7 @@ export async function writeUnits(manager: EntityManager, writes: readonly UnitWr
         batch.map((write) => textArrayLiteral(write.target)),
         batch.map((write) => write.state),
         batch.map((write) => textArrayLiteral(write.failingChecks)),
+        automatic,
       ],
     );
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TranslationsModule } from '../translations/translations.module';
+import { AutoTranslation } from './auto-translation.service';
 import { PendingWriter } from './pending-writer';
 import { TranslationRenderer } from './translation-renderer';
 import { TranslationScanner } from './translation-scanner';
@@ -22,7 +23,7 @@ import { WorkingCopiesModule } from '../working-copies/working-copies.module';
 @Module({
   imports: [TranslationsModule, WorkingCopiesModule, UsersModule],
   controllers: [UnitsController, TranslationUnitsController, TranslationUploadController],
-  providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement, UnitAutomation],
-  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitAutomation],
+  providers: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitImport, UnitsRepository, UnitsService, UnitEditingService, UnitCreationService, UnitTargetLoader, TranslationUploadService, FileReplacement, UnitAutomation, AutoTranslation],
+  exports: [PendingWriter, TranslationRenderer, TranslationScanner, TranslationStatistics, UnitAutomation, AutoTranslation],
 })
 export class UnitsModule {}

@@ -61,6 +61,24 @@ export class UnitsRepository {
     });
   }
 
+  /**
+   * The ids a filter selects within one translation, in file order; narrowed to `among` when given, and with
+   * `lock` those rows locked until the transaction ends (a bulk write checks its strings again as it takes them).
+   */
+  async selectIds(manager: EntityManager, filter: UnitFilter & { translationId: number }, options: { among?: readonly number[]; lock?: boolean } = {}): Promise<number[]> {
+    const query = this.filtered(manager, filter).select('u.id', 'id').orderBy('u.position').addOrderBy('u.id');
+    if (options.among) query.andWhere('u.id = ANY(:among)', { among: [...options.among] });
+    if (options.lock) query.setLock('pessimistic_write', undefined, ['u']);
+    const rows: { id: number }[] = await query.getRawMany();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** These units, in the order of `ids`. */
+  async findByIds(manager: EntityManager, ids: readonly number[]): Promise<Unit[]> {
+    const byId = new Map((await manager.getRepository(Unit).findBy({ id: In([...ids]) })).map((unit) => [unit.id, unit]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   private filtered(manager: EntityManager, filter: UnitFilter): SelectQueryBuilder<Unit> {
     const query = manager
       .getRepository(Unit)
@@ -160,8 +178,13 @@ export class UnitsRepository {
   }
 
   async extraFlagsOf(manager: EntityManager, unitId: number): Promise<string> {
-    const [row]: { extra_flags: string }[] = await manager.query('SELECT extra_flags FROM units WHERE id = $1', [unitId]);
-    return row?.extra_flags ?? '';
+    return (await this.extraFlagsByIds(manager, [unitId])).get(unitId) ?? '';
+  }
+
+  /** The extra flags of these (source) units, by id. */
+  async extraFlagsByIds(manager: EntityManager, unitIds: readonly number[]): Promise<Map<number, string>> {
+    const rows: { id: number; extra_flags: string }[] = await manager.query('SELECT id, extra_flags FROM units WHERE id = ANY($1::int[])', [[...unitIds]]);
+    return new Map(rows.map((row) => [Number(row.id), row.extra_flags]));
   }
 }
 

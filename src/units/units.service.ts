@@ -64,7 +64,8 @@ export class UnitsService {
   }
 }
 
-function compileSearch(q: unknown): CompiledQuery {
+/** The `q` of a unit search compiled, or a 400 naming `q` when it is not a search Weblate would understand. */
+export function compileSearch(q: unknown): CompiledQuery {
   if (q !== undefined && typeof q !== 'string') throw ValidationError.field('q', MESSAGES.string);
   try {
     return compileQuery(q ?? '');

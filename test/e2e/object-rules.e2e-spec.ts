@@ -180,6 +180,17 @@ function probes(rules: Map<string, ObjectRule>): Record<string, Probe> {
     'upload.overwrite': upload([translate, rule('upload.overwrite')], { conflicts: 'replace-translated' }),
     'upload.overwrite-approved': upload([translate, rule('upload.overwrite'), rule('upload.overwrite-approved')], { conflicts: 'replace-approved' }),
     'upload.authorship': upload([translate, rule('upload.authorship')], { author_name: 'Ann', author_email: 'ann@example.org' }),
+    'autotranslate.approve': {
+      rules: [rule('autotranslate.approve')],
+      route: 'POST /api/translations/:project/:component/:language/autotranslate/',
+      target: { kind: 'translation', params: ofTranslation },
+      // A search no string matches: whoever the rule lets past starts a task that changes nothing.
+      send: (ctx) => {
+        const { project, component, language } = ofTranslation(ctx.fx);
+        return request(ctx, 'post', `/api/translations/${project}/${component}/${language}/autotranslate/`).send({ mode: 'approved', q: 'source:=never-a-source' });
+      },
+      refused: (res) => res.status === 400 && res.body.errors?.[0]?.attr === 'mode',
+    },
     'translation.add-without-new-lang': {
       rules: [rule('translation.add-without-new-lang')],
       route: 'POST /api/components/:project/:component/translations/',

@@ -25,7 +25,7 @@ import { demand, ObjectRule } from '../../auth/policy/object-rules';
 import { UserLookup } from '../../users/user-lookup';
 import { UPLOAD_RULES } from './upload.rules';
 import { insertSuggestions, lockStoredUnits, writeUnits } from '../unit-rows.repository';
-import { componentTranslations, recordUpload } from '../translation-files.repository';
+import { componentTranslations, recordLastChange } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
 
@@ -111,7 +111,7 @@ export class TranslationUploadService {
       records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: plan.counts.accepted } });
       await this.changes.recordMany(manager, records);
       await this.statistics.recount(manager, options.method === 'add' ? (await componentTranslations(manager, context.component.component.id)).map((t) => t.id) : [context.translation.id]);
-      if (plan.counts.accepted) await recordUpload(manager, context.translation.id, authorId);
+      if (plan.counts.accepted) await recordLastChange(manager, context.translation.id, authorId);
       const { total, accepted, skipped, notFound } = plan.counts;
       return { not_found: notFound, skipped, accepted, total, result: accepted > 0, count: total };
     });
