@@ -4,6 +4,7 @@ import type { Actor } from '../auth/policy/current-actor';
 import { componentScope } from '../auth/scopes';
 import type { ComponentContext } from '../components/component-context';
 import { ComponentLookup } from '../components/component-lookup';
+import { AppConfig } from '../config/app-config';
 import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { MAX_ID, MESSAGES } from '../core/validation/field-rules';
@@ -27,7 +28,9 @@ export interface AutoTranslateResponse {
 
 /**
  * POST …/autotranslate/: checks what the request asks for, then runs it as a task (`translation.autotranslate`,
- * autotranslate.job.ts) whose URL the answer carries; the task's result has Weblate's completion message.
+ * autotranslate.job.ts) whose URL the answer carries. A run done within AUTOTRANSLATE_WAIT_MS is answered with
+ * its result, Weblate's completion message (Weblate runs it in the request; its clients read that text); a longer
+ * one with "in progress", the task's URL telling the rest.
  */
 @Injectable()
 export class AutoTranslateService {
@@ -35,12 +38,14 @@ export class AutoTranslateService {
     private readonly tasks: TasksService,
     private readonly components: ComponentLookup,
     private readonly machinery: MachineTranslation,
+    private readonly config: AppConfig,
   ) {}
 
   async start(context: TranslationContext, body: AutoTranslateDto, actor: Actor, urls: UrlBuilder): Promise<AutoTranslateResponse> {
     if (context.component.component.locked) throw new PermissionDeniedError('Component is locked');
-    const task = await this.tasks.start('translation.autotranslate', await this.payload(context, body, actor));
-    return { details: 'Automatic translation in progress', task_url: urls.task(task.id) };
+    const started = await this.tasks.start('translation.autotranslate', await this.payload(context, body, actor));
+    const task = await this.tasks.settled(started.id, this.config.autotranslateWaitMs);
+    return { details: task.completed ? outcome(task.result) : 'Automatic translation in progress', task_url: urls.task(task.id) };
   }
 
   private async payload(context: TranslationContext, body: AutoTranslateDto, actor: Actor): Promise<JobPayloads['translation.autotranslate']> {
@@ -91,4 +96,10 @@ export class AutoTranslateService {
     }
     return found.component.id;
   }
+}
+
+/** What a finished run says: the job's completion message, or why it failed (the task executor's `error`). */
+function outcome(result: unknown): string {
+  const { details, error } = (result ?? {}) as { details?: string; error?: string };
+  return details ?? `Automatic translation failed: ${error ?? 'unknown error'}`;
 }

@@ -42,6 +42,7 @@ export class AppConfig {
   /** MT_SERVICES: site-wide machine translation services, id → configuration (checked by the machinery module). */
   readonly machineryServices: Readonly<Record<string, Record<string, unknown>>>;
   readonly machineryTimeoutMs: number;
+  readonly autotranslateWaitMs: number;
 
   constructor(env: EnvSchema) {
     this.port = env.PORT;
@@ -75,6 +76,7 @@ export class AppConfig {
     this.vcsBlockPrivateHosts = env.VCS_BLOCK_PRIVATE_HOSTS;
     this.machineryServices = parseMachineryServices(env.MT_SERVICES)!;
     this.machineryTimeoutMs = env.MT_TIMEOUT_MS;
+    this.autotranslateWaitMs = env.AUTOTRANSLATE_WAIT_MS;
   }
 }
 

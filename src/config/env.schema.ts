@@ -114,6 +114,13 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1)
   WEBHOOK_RETRY_DELAY_MS = 30_000;
 
+  /**
+   * How long POST …/autotranslate/ waits for its task before answering "in progress" with the task's URL: a run
+   * done by then is answered with Weblate's completion message, as Weblate (which runs it in the request) does.
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  AUTOTRANSLATE_WAIT_MS = 10_000;
+
   /** Projects with more strings than this are deleted by a background task (the request answers at once). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;

@@ -31,6 +31,16 @@ export class TasksService {
     return task;
   }
 
+  /** The task once it completed, or as it stands after `timeoutMs` (its state is shared: any process may run it). */
+  async settled(id: string, timeoutMs: number): Promise<Task> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const task = await this.get(id);
+      if (task.completed || Date.now() >= deadline) return task;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
+    }
+  }
+
   drain(): Promise<void> {
     return this.runner.drain();
   }

@@ -55,6 +55,8 @@ describe('automatic translation', () => {
   });
   afterAll(() => Promise.all([libre?.close(), broken?.close()]));
   const env = useGitTestEnv({}, () => ({
+    // Every run here is small: the answer waits for it (its words are checked), however loaded the machine is.
+    AUTOTRANSLATE_WAIT_MS: '120000',
     MT_SERVICES: JSON.stringify({ weblate: {}, libretranslate: { url: libre.url }, deepl: { key: 'k', url: `${broken.url}/v2/` } }),
   }));
   let t: TestApp;
@@ -84,13 +86,13 @@ describe('automatic translation', () => {
     await t.http().post(`/api/components/${project.slug}/web/translations/`).set('Authorization', admin.auth).send({ language_code: code }).expect(201);
   }
 
-  /** Starts the run, waits for its task and returns the task (its result and log). */
+  /** Runs it, and returns its task (its result and log); the answer has the result's words, as Weblate's has. */
   async function runTask(code: string, body: Record<string, unknown>, user = admin): Promise<{ result: { details: string; updated: number }; log: string }> {
     const res = await autotranslate(code, body, user).expect(200);
-    expect(res.body).toEqual({ details: 'Automatic translation in progress', task_url: expect.stringMatching(/\/api\/tasks\/[0-9a-f-]{36}\/$/) });
-    await t.drainTasks();
+    expect(res.body).toEqual({ details: expect.stringMatching(/^Automatic translation completed, /), task_url: expect.stringMatching(/\/api\/tasks\/[0-9a-f-]{36}\/$/) });
     const task = await get(new URL(res.body.task_url as string).pathname);
     expect(task).toMatchObject({ completed: true, progress: 100 });
+    expect(res.body.details).toBe(task.result.details);
     return task;
   }
 
@@ -278,5 +280,16 @@ describe('automatic translation', () => {
     }
     // wlc sends the options it has no value for as null.
     expect(await run('fr', { mode: 'translate', filter_type: 'todo', auto_source: 'others', component: null, engines: null, threshold: null })).toMatchObject({ updated: 0 });
+  });
+
+  it('answers at once with the task URL when the run takes longer than AUTOTRANSLATE_WAIT_MS, and the task tells the rest', async () => {
+    // The environment closes the app it holds: the restarted one.
+    env.t = t = await t.restart({ AUTOTRANSLATE_WAIT_MS: '0' });
+    await newLanguage('fi');
+    const res = await autotranslate('fi', { mode: 'translate' }).expect(200);
+    expect(res.body).toEqual({ details: 'Automatic translation in progress', task_url: expect.stringMatching(/\/api\/tasks\/[0-9a-f-]{36}\/$/) });
+    await t.drainTasks();
+    const task = await get(new URL(res.body.task_url as string).pathname);
+    expect(task).toMatchObject({ completed: true, progress: 100, result: { details: expect.stringMatching(/^Automatic translation completed, /) } });
   });
 });
