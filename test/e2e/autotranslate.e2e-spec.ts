@@ -57,7 +57,7 @@ describe('automatic translation', () => {
   const env = useGitTestEnv({}, () => ({
     // Every run here is small: the answer waits for it (its words are checked), however loaded the machine is.
     AUTOTRANSLATE_WAIT_MS: '120000',
-    MT_SERVICES: JSON.stringify({ weblate: {}, libretranslate: { url: libre.url }, deepl: { key: 'k', url: `${broken.url}/v2/` } }),
+    MT_SERVICES: JSON.stringify({ weblate: {}, 'weblate-translation-memory': {}, libretranslate: { url: libre.url }, deepl: { key: 'k', url: `${broken.url}/v2/` } }),
   }));
   let t: TestApp;
   let admin: UserWithToken;
@@ -251,6 +251,29 @@ describe('automatic translation', () => {
     const fromServer = await units('hu');
     expect(fromServer.get('Hello')).toMatchObject({ target: ['Ahoj'], state: 10 });
     expect(fromServer.get('%d file')).toMatchObject({ target: ['', ''], state: 0 });
+  });
+
+  it('translates from the translation memory: exact entries, and similar ones down to the threshold, statistics equal to a recount', async () => {
+    const entries = [
+      { source: 'Hello', target: 'Hola', source_language: 'en', target_language: 'es', origin: 'imported', category: 1 },
+      { source: 'Only in Bee', target: 'Solo en B', source_language: 'en', target_language: 'es', origin: 'imported', category: 1 },
+      { source: 'Something else entirely', target: 'Otra cosa', source_language: 'en', target_language: 'es', origin: 'imported', category: 1 },
+    ];
+    const imported = await t.http().post('/api/memory/').set('Authorization', admin.auth).field('scope', 'site')
+      .attach('file', Buffer.from(JSON.stringify(entries)), 'memory.json').expect(200);
+    expect(imported.body).toMatchObject({ created: 3 });
+    await newLanguage('es');
+
+    expect(await run('es', { mode: 'translate', auto_source: 'mt', engines: ['weblate-translation-memory'], threshold: 60 })).toMatchObject({ updated: 2 });
+    const filled = await units('es');
+    expect(filled.get('Hello')).toMatchObject({ target: ['Hola'], state: 20, automatically_translated: true });
+    // "Only in B" is near "Only in Bee" (69 % trigram similarity); nothing in the memory is near the others.
+    expect(filled.get('Only in B')).toMatchObject({ target: ['Solo en B'], state: 20 });
+    expect(filled.get('Open')).toMatchObject({ target: [''], state: 0 });
+    const { stored, recount } = await statisticsAndRecount('es');
+    expect(stored).toEqual(recount);
+    expect(stored).toMatchObject({ translated: 2 });
+    expect(await changeCount('es', AUTO)).toBe(2);
   });
 
   it('refuses unknown options with a 400 naming the field', async () => {
