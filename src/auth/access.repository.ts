@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { LanguageSelection, NEW_USER_GROUPS, PROJECT_TEAMS, ProjectSelection } from './permissions.data';
 import { Grant } from './user-permissions';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /** The roles and site-wide groups every installation has (permissions.data.ts), and the anonymous user's groups. */
 export interface DefaultAccess {
@@ -126,7 +127,7 @@ export class AccessRepository {
    * to the administrators), and the anonymous user joins the new ones of its groups.
    */
   async syncDefaults({ roles, groups, anonymous }: DefaultAccess): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       await manager.query(
         `INSERT INTO roles (name, permissions)
          SELECT name, ARRAY(SELECT json_array_elements_text(permissions::json))

@@ -5,6 +5,7 @@ import { ProjectVisibility } from '../auth/user-permissions';
 import { AccessControl } from '../projects/project.entity';
 import { Category } from './category.entity';
 import type { CategoryRow } from './category-row';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 interface RawRow {
   id: number;
@@ -102,7 +103,7 @@ export class CategoriesRepository {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work);
   }
 }
 

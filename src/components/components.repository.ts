@@ -5,6 +5,7 @@ import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Project } from '../projects/project.entity';
 import { Component } from './component.entity';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 export interface ComponentFilter {
   visibility?: ProjectVisibility;
@@ -88,7 +89,7 @@ export class ComponentsRepository {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work);
   }
 
   create(manager: EntityManager, fields: Partial<Component>): Component {

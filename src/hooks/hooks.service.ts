@@ -14,6 +14,7 @@ import { TasksService } from '../tasks/tasks.service';
 import { INVALID_PAYLOAD } from './hook-body';
 import { boundedPush, HOOK_PARSERS, HookHeaders, RepositoryPush } from './parsers';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /** What a hook answers: Weblate's status codes and body, which the services show in their delivery logs. */
 export interface HookAnswer {
@@ -126,7 +127,7 @@ export class HooksService {
   }
 
   private async recordNotification(contexts: ComponentContext[], push: RepositoryPush): Promise<void> {
-    await this.dataSource.transaction((manager) =>
+    await retryingTransaction(this.dataSource, (manager) =>
       this.changes.recordMany(
         manager,
         contexts.map(({ project, component }) => ({

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Label } from './label.entity';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /** A project's labels. */
 @Injectable()
@@ -18,7 +19,7 @@ export class LabelsRepository {
 
   /** The new label, or null when the project has one of that name (the unique index still decides between racers). */
   create(fields: Pick<Label, 'projectId' | 'name' | 'color' | 'description'>): Promise<Label | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const labels = manager.getRepository(Label);
       if (await labels.existsBy({ projectId: fields.projectId, name: fields.name })) return null;
       return labels.save(labels.create(fields));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 export type ServiceConfigurations = Record<string, Record<string, unknown>>;
 
@@ -41,7 +42,7 @@ export class MachinerySettingsRepository {
 
   /** The project's services become exactly these, at once. */
   async replace(projectId: number, services: ServiceConfigurations): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       await manager.query('DELETE FROM machinery_settings WHERE project_id = $1', [projectId]);
       for (const [service, configuration] of Object.entries(services)) {
         await manager.query('INSERT INTO machinery_settings (project_id, service, configuration) VALUES ($1, $2, $3)', [projectId, service, configuration]);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Project } from './project.entity';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /**
  * Removing a project removes everything under it (foreign keys cascade). A large project's strings go first in
@@ -48,6 +49,6 @@ export class ProjectRemovalRepository {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work);
   }
 }

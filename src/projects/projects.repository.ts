@@ -4,6 +4,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Project } from './project.entity';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 @Injectable()
 export class ProjectsRepository {
@@ -38,7 +39,7 @@ export class ProjectsRepository {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work);
   }
 
   save(manager: EntityManager, project: Partial<Project>): Promise<Project> {

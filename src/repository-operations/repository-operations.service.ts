@@ -21,6 +21,7 @@ import { WorkingCopyPipeline, WorkingCopySession } from '../working-copies/worki
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { RepositoryOperationsRepository } from './repository-operations.repository';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 export interface RepositoryStatusResponse {
   needs_commit: boolean;
@@ -170,7 +171,9 @@ export class RepositoryOperationsService {
     const { repository } = session;
     const sharing = await this.components.sharingWorkingCopy(owner.id);
     const contexts = new Map((await this.components.hydrate(sharing)).map((shared) => [shared.component.id, shared]));
-    const written = await this.dataSource.transaction(async (manager) => {
+    // A run repeated after a deadlock writes the same files again from the same rows (the working copy is ours,
+    // locked by the session); nothing is committed before the transaction is.
+    const written = await retryingTransaction(this.dataSource, async (manager) => {
       const files: { component: Component; file: WrittenFile }[] = [];
       for (const component of sharing) for (const file of await this.pendingWriter.write(manager, component, repository)) files.push({ component, file });
       return files;
@@ -231,7 +234,7 @@ export class RepositoryOperationsService {
   /** Re-reads which translation files exist, for the owner and every component sharing its working copy. */
   private async rescan(owner: Component, repository: WorkingCopy): Promise<void> {
     const sharing = await this.components.sharingWorkingCopy(owner.id);
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       for (const component of sharing) await this.scanner.scan(manager, component, repository);
     });
   }

@@ -32,6 +32,7 @@ import type { TranslationContext } from './translation-context';
 import { signatureOf, WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { componentScope } from '../auth/scopes';
 import { UrlBuilder } from '../core/urls/url-builder';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /**
  * Adding a language to a component (a new file from the component's base, committed with `add_message`) and
@@ -105,7 +106,7 @@ export class TranslationLifecycleService {
         await rm(join(repository.workDir, normalizeRelativePath(filename)), { force: true });
         throw error;
       }
-      return this.dataSource.transaction(async (manager) => {
+      return retryingTransaction(this.dataSource, async (manager) => {
         await this.scanner.scan(manager, component, repository);
         const translationId = await this.translations.idFor(manager, component.id, language.id);
         if (translationId === null) throw ValidationError.field('language_code', `Could not add '${language.code}'!`);
@@ -143,7 +144,7 @@ export class TranslationLifecycleService {
           });
         }
       }
-      await this.dataSource.transaction(async (manager: EntityManager) => {
+      await retryingTransaction(this.dataSource, async (manager: EntityManager) => {
         await this.discovery.forget(manager, translation.id);
         await this.changes.record(manager, {
           action: ChangeAction.RemoveTranslation,

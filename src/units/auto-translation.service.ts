@@ -15,6 +15,7 @@ import { insertSuggestions, UnitWrite, writeUnits } from './unit-rows.repository
 import { Unit } from './unit.entity';
 import { UnitFilter, UnitsRepository } from './units.repository';
 import { compileSearch } from './units.service';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /** What automatic translation does with a translation it found: Weblate's AutoForm `mode`. */
 export const AUTO_TRANSLATE_MODES = ['suggest', 'translate', 'fuzzy', 'approved'] as const;
@@ -84,7 +85,7 @@ export class AutoTranslation {
   async apply(run: AutoTranslationRun, found: ReadonlyMap<number, string[]>): Promise<number> {
     if (!found.size) return 0;
     const context = run.translation;
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const ids = await this.units.selectIds(manager, selection(run), { among: [...found.keys()], lock: true });
       const fitting = (await this.units.findByIds(manager, ids))
         .map((unit) => ({ unit, target: found.get(unit.id)! }))

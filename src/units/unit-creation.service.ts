@@ -18,6 +18,7 @@ import { assertCanAddUnits } from './unit-management';
 import { UnitContext, UnitsRepository } from './units.repository';
 import { CreateUnitDto } from './dto/create-unit.dto';
 import { MESSAGES } from '../core/validation/field-rules';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /**
  * POST …/units/: a new string. Monolingual components take a key and value in the source language and get an
@@ -46,7 +47,7 @@ export class UnitCreationService {
     const state: UnitState = isSource ? (monolingual && component.editTemplate ? UnitState.Translated : UnitState.ReadOnly) : stateOf(body.state, empty);
     const unit = makeUnit(monolingual, { context, source, target, state });
     const { idHash } = toRow(unit, []);
-    const unitId = await this.dataSource.transaction(async (manager) => {
+    const unitId = await retryingTransaction(this.dataSource, async (manager) => {
       const translations = await componentTranslations(manager, component.id);
       const sourceTranslationId = translations.find((candidate) => candidate.isSource)!.id;
       if ((await unitIdsByHash(manager, translation.translation.id, [idHash])).length) throw ValidationError.field(null, 'This string seems to already exist.');

@@ -23,6 +23,7 @@ import { regexFlagProblem } from '../checks';
 import { componentScope } from '../auth/scopes';
 import type { PermissionScope } from '../auth/user-permissions';
 import { MESSAGES } from '../core/validation/field-rules';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 export interface Editor {
   permissions: UserPermissions;
@@ -59,7 +60,7 @@ export class UnitEditingService {
       demand(editor.permissions, UNIT_RULES.editSourceFields, scope);
     }
     if (change) this.authorizeTargetChange(context, change, editor, scope);
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       const unit = await this.units.lockForUpdate(manager, context.unit.id);
       if (!unit) return;
       if (change) await this.writeTarget(manager, { ...context, unit }, change, editor);
@@ -72,7 +73,7 @@ export class UnitEditingService {
     const { translation } = context;
     if (translation.component.component.locked) throw new ComponentLockedError();
     assertCanDeleteUnits(translation);
-    await this.dataSource.transaction(async (manager) => {
+    await retryingTransaction(this.dataSource, async (manager) => {
       // A source string goes with its translations; the files lose it at the next commit.
       const translationIds = await this.units.deleteWithTranslations(manager, context.unit.id);
       await markForWrite(manager, translationIds);

@@ -10,6 +10,7 @@ import { UnitState } from '../formats';
 import { PageRequest, resolveLastPage } from '../core/pagination/page';
 import { CompiledQuery } from './search';
 import { Unit } from './unit.entity';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /** A unit with what serialization and access checks need from around it. */
 export interface UnitContext {
@@ -51,7 +52,7 @@ export class UnitsRepository {
    * statements may run `timeoutMs` each at most (SET LOCAL: the connection's own timeout is back once it ends).
    */
   async readPage(filter: UnitFilter, request: PageRequest, timeoutMs: number): Promise<{ count: number; page: PageRequest; units: Unit[] }> {
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       await manager.query(`SELECT set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
       const count = await this.filtered(manager, filter).getCount();
       const page = resolveLastPage(request, count);

@@ -7,6 +7,7 @@ import { ApiToken } from './api-token.entity';
 import { NotificationSubscription } from './notification-subscription.entity';
 import { ANONYMOUS_USERNAME, User } from './user.entity';
 import type { ImportedUser } from './user-import';
+import { retryingTransaction } from '../database/retrying-transaction';
 
 /** The filters of the user list; `onlyId` narrows it to the caller's own record. */
 export interface UserListFilter {
@@ -77,7 +78,7 @@ export class UsersRepository {
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return retryingTransaction(this.dataSource, work);
   }
 
   /** The built-in anonymous user is how requests without credentials run, not an account, so lists leave it out. */

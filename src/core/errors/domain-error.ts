@@ -97,12 +97,16 @@ export class ThrottledError extends DomainError {
   }
 }
 
-/** The database gave up on a statement (statement_timeout): the server is busy, or the request asks too much. */
+/**
+ * The server cannot do it now: the database gave up on a statement (statement_timeout), could not be reached,
+ * or aborted the transaction again and again; the server is busy, or the request asks too much. With
+ * `retryAfterSeconds`, the answer says when to try again (`Retry-After`).
+ */
 export class ServiceUnavailableError extends DomainError {
   readonly status = 503;
   readonly code = 'service_unavailable';
 
-  constructor(detail = 'The request took too long and was cancelled; try again later or ask for less.') {
+  constructor(detail = 'The request took too long and was cancelled; try again later or ask for less.', readonly retryAfterSeconds?: number) {
     super(detail);
   }
 }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { PG_ERROR, pgErrorCode } from '../../database/pg-error';
+import { isDatabaseUnavailable, isTransientConflict, PG_ERROR, pgErrorCode } from '../../database/pg-error';
 import { VcsError, type VcsErrorCode } from '../../vcs';
 import { partialRequestContext } from '../http/request-context';
 import { RouteTable } from '../http/route-table';
@@ -56,7 +56,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.logger.error({ requestId: context.requestId, err: exception }, 'error after the response started');
       return;
     }
-    if (error instanceof ThrottledError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if ((error instanceof ThrottledError || error instanceof ServiceUnavailableError) && error.retryAfterSeconds !== undefined) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    }
     if (error.status >= 500) this.logger.error({ requestId: context.requestId, err: exception }, `unhandled error on ${req.method} ${req.originalUrl}`);
     sendBody(req, res, error.status, errorBody(error), context.format ?? 'json');
   }
@@ -72,6 +74,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const code = pgErrorCode(exception);
     if (code && CLIENT_SQL_ERRORS[code]) return ValidationError.field(null, CLIENT_SQL_ERRORS[code], code === PG_ERROR.uniqueViolation ? 'unique' : 'invalid');
     if (code === PG_ERROR.queryCanceled) return new ServiceUnavailableError();
+    // Still a deadlock after the retries of retryingTransaction, or no database: the client may simply try again.
+    if (isTransientConflict(exception)) return new ServiceUnavailableError('The database was busy with conflicting changes; try again.', 1);
+    if (isDatabaseUnavailable(exception)) return new ServiceUnavailableError('The database is unavailable; try again later.', 5);
     return new ServerError();
   }
 }

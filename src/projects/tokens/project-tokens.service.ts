@@ -8,6 +8,7 @@ import { AuthenticationService } from '../../users/authentication.service';
 import { BotAccounts, ProjectToken } from '../../users/bot-accounts';
 import { Project } from '../project.entity';
 import { CreateProjectTokenDto } from './create-project-token.dto';
+import { retryingTransaction } from '../../database/retrying-transaction';
 
 export interface ProjectTokenResponse {
   id: number;
@@ -42,7 +43,7 @@ export class ProjectTokensService {
     const teams = [...new Set(dto.teams ?? [])];
     const expires = dto.expires ? new Date(dto.expires) : null;
     if (expires && expires.getTime() <= Date.now()) throw ValidationError.field('expires', 'The expiry date must be in the future.');
-    const botId = await this.dataSource.transaction(async (manager) => {
+    const botId = await retryingTransaction(this.dataSource, async (manager) => {
       const valid = await this.membership.teamsOfProject(manager, project.id, teams);
       if (valid.length !== teams.length) throw ValidationError.field('teams', 'Choose teams of this project.', 'invalid_choice');
       const id = await this.bots.create(manager, botUsername(project.slug, dto.name), dto.name);

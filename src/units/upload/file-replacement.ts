@@ -22,6 +22,7 @@ import type { Uploader, UploadResult } from './upload-options';
 import { UploadOptions } from './upload-options';
 import type { FileContent } from '../../core/http/multipart';
 import { workingCopyOwner } from '../../components/component-context';
+import { retryingTransaction } from '../../database/retrying-transaction';
 
 /**
  * Methods `replace` and `source`: the upload becomes the file in the repository (the translation's, or the
@@ -65,7 +66,7 @@ export class FileReplacement {
         author,
         committer: WEBLATE_COMMITTER,
       });
-      await this.dataSource.transaction(async (manager) => {
+      await retryingTransaction(this.dataSource, async (manager) => {
         if (options.method === 'replace') await discardPending(manager, context.translation.id);
         await this.scanner.scan(manager, component, repository, { force: true });
         await this.changes.record(manager, {

@@ -28,6 +28,7 @@ import { insertSuggestions, lockStoredUnits, writeUnits } from '../unit-rows.rep
 import { componentTranslations, recordLastChange } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
+import { retryingTransaction } from '../../database/retrying-transaction';
 
 const METHOD_RULE: Partial<Record<UploadOptions['method'], ObjectRule>> = {
   translate: UPLOAD_RULES.translate,
@@ -78,7 +79,7 @@ export class TranslationUploadService {
     if (options.method === 'replace' || options.method === 'source') return this.replacement.replace(context, file, options, uploader);
 
     const { units, plurals } = await this.parse(context, file);
-    return this.dataSource.transaction(async (manager) => {
+    return retryingTransaction(this.dataSource, async (manager) => {
       const authorId = await this.authorId(options, uploader);
       const stored = await lockStoredUnits(manager, context.translation.id);
       const matched = matchUploadedUnits(units.map((unit) => ({ unit, idHash: hash52(unit.id) })), stored, { ...plurals, stored: pluralOf(context).categories });
