@@ -26,9 +26,12 @@ describe('concurrent edits', () => {
 
     const logged: string[] = [];
     for (let page: string | null = `${translation}changes/?page_size=1000`; page;) {
-      const res = await t.http().get(page.replace(/^https?:\/\/[^/]+/, '')).set('Authorization', admin.auth).expect(200);
-      for (const change of res.body.results as { unit: string | null; target: string }[]) if (change.unit) logged.push(change.target);
-      page = res.body.next;
+      const body = (await t.http().get(page.replace(/^https?:\/\/[^/]+/, '')).set('Authorization', admin.auth).expect(200)).body as {
+        results: { unit: string | null; target: string }[];
+        next: string | null;
+      };
+      for (const change of body.results) if (change.unit) logged.push(change.target);
+      page = body.next;
     }
     expect(logged.sort()).toEqual(edits.map((edit) => edit.target).sort());
 
