@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { configureApp } from './bootstrap/configure-app';
+import { trackHttpIntake } from './bootstrap/http-intake';
 import { runProcess } from './bootstrap/run-process';
 import { migrateAndSeed } from './database/migrate';
 import { PinoNestLogger } from './core/logging/pino-logger';
@@ -13,7 +14,12 @@ runProcess('server', async ({ config, logger, database }) => {
   });
   configureApp(app, config, logger);
   await migrateAndSeed((type) => app.get(type));
+  const intake = trackHttpIntake(app.getHttpServer());
   await app.listen(config.port);
   logger.info(`listening on http://localhost:${config.port}/api/`);
-  return app;
+  const stopIntake = async () => {
+    const cut = await intake.stop(config.shutdownTimeoutMs);
+    if (cut > 0) logger.warn(`${cut} request(s) still running after SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms) were cut`);
+  };
+  return { app, stopIntake };
 });

@@ -11,5 +11,5 @@ runProcess('worker', async ({ config, logger, database }) => {
   });
   await app.init();
   logger.info('worker waiting for tasks');
-  return app;
+  return { app };
 });

@@ -11,12 +11,20 @@ interface ProcessContext {
   database: { url: string };
 }
 
+interface StartedProcess {
+  app: INestApplicationContext;
+  /** Stops taking work from outside (HTTP) and waits for what was taken, before the app closes. */
+  stopIntake?: () => Promise<void>;
+}
+
 /**
  * Starts a long-running process (server or worker): validated configuration, the database (embedded when no
- * DATABASE_URL), and a clean stop on SIGINT/SIGTERM that also stops the embedded PostgreSQL. Start-up
- * failures are one clear line on stderr and exit status 1.
+ * DATABASE_URL), and a clean stop on SIGINT/SIGTERM, in this order: no new work taken and the work taken finished
+ * (stopIntake), then the app closed (pollers, queues, task runner, database pool), then the embedded PostgreSQL.
+ * The same signal a second time ends the process at once (the handlers are `once`). Start-up failures are one
+ * clear line on stderr and exit status 1.
  */
-export function runProcess(name: string, start: (context: ProcessContext) => Promise<INestApplicationContext>): void {
+export function runProcess(name: string, start: (context: ProcessContext) => Promise<StartedProcess>): void {
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -27,20 +35,21 @@ export function runProcess(name: string, start: (context: ProcessContext) => Pro
   const logger = createRootLogger(config.logLevel);
   const run = async () => {
     const database = await openDatabase(config, (line) => logger.warn(line));
-    let app: INestApplicationContext | undefined;
+    let started: StartedProcess | undefined;
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       logger.info(`${name} stopping (${signal})`);
-      await app?.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
+      await started?.stopIntake?.().catch((error: unknown) => logger.error({ err: error }, 'error while stopping intake'));
+      await started?.app.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
       await database.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
     process.once('SIGTERM', () => void stop('SIGTERM'));
     try {
-      app = await start({ config, logger, database });
+      started = await start({ config, logger, database });
     } catch (error) {
       await database.stop().catch(() => undefined);
       throw error;

