@@ -11,6 +11,9 @@ interface ProcessContext {
   database: { url: string };
 }
 
+/** How long the stop waits for the embedded PostgreSQL to report that it stopped. */
+const DATABASE_STOP_WAIT_MS = 10_000;
+
 interface StartedProcess {
   app: INestApplicationContext;
   /** Stops taking work from outside (HTTP) and waits for what was taken, before the app closes. */
@@ -43,7 +46,9 @@ export function runProcess(name: string, start: (context: ProcessContext) => Pro
       logger.info(`${name} stopping (${signal})`);
       await started?.stopIntake?.().catch((error: unknown) => logger.error({ err: error }, 'error while stopping intake'));
       await started?.app.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
-      await database.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
+      // Ctrl-C signals the embedded PostgreSQL too: one already gone may never report that it stopped.
+      const stopped = database.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, DATABASE_STOP_WAIT_MS).unref())]);
       process.exit(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
