@@ -5,9 +5,10 @@ import { MAX_REGEX_SIZE } from './query-values';
 
 const SOURCE_UNIT = 'EXISTS (SELECT 1 FROM units su WHERE su.id = COALESCE(u.source_unit_id, u.id) AND';
 const LABELLED = 'ul.unit_id IN (u.id, COALESCE(u.source_unit_id, u.id))';
-/** A condition on the joined plural forms (what the trigram index holds), then the same one form by form. */
+/** A condition on the joined plural forms (what the trigram index holds), then the same one form by form for plurals. */
 const anyForm = (column: string, condition: string) =>
-  `(unit_search_text(u.${column}) ${condition} AND EXISTS (SELECT 1 FROM unnest(u.${column}) AS element(text) WHERE element.text ${condition}))`;
+  `(unit_search_text(u.${column}) ${condition} AND (cardinality(u.${column}) = 1 OR ` +
+  `EXISTS (SELECT 1 FROM unnest(u.${column}) AS element(text) WHERE element.text ${condition})))`;
 const eachForm = (column: string, condition: string) =>
   `EXISTS (SELECT 1 FROM unnest(u.${column}) AS element(text) WHERE element.text ${condition})`;
 
