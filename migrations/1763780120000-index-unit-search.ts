@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Trigram indexes for the unit search (`src/units/search`), so substring terms (`source:foo`, free text) and regular
- * expressions on context and note read an index instead of every unit. source and target are arrays of plural
+ * expressions without anchors on source, target, context and note read an index instead of every unit (an
+ * expression with trigrams to look for, that is: three characters or more). source and target are arrays of plural
  * forms, which a trigram index cannot hold: it indexes `unit_search_text()`, the forms joined into one text, and the
  * search narrows by that same expression before checking form by form. The wrapper exists because an index
  * expression must be IMMUTABLE and `array_to_string` is only STABLE (it is immutable for text[]); it is PL/pgSQL

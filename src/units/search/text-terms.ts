@@ -8,7 +8,7 @@ import { anyElement, byUser, Compare, hasComment, hasLabel, hasSuggestion, onSou
  * How a text term compares: `each` one text, and `anyForm`, when the term allows it, the plural forms of a unit
  * joined into one text (see anyElement), true whenever `each` holds for some form. A substring of one form is a
  * substring of the joined forms, so `:` has one; so does a regular expression that matches wherever the text is
- * found (see regexCompare). Equality has none: the joined forms equal no single form.
+ * found (see CONTEXT_DEPENDENT_REGEX). Equality has none: the joined forms equal no single form.
  */
 interface TextMatch {
   each: Compare;
