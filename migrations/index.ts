@@ -17,6 +17,7 @@ import { CreateNotificationEmails1763780060000 } from './1763780060000-create-no
 import { CreateMemory1763780070000 } from './1763780070000-create-memory';
 import { ScopeMemoryEntries1763780080000 } from './1763780080000-scope-memory-entries';
 import { CreateMachinerySettings1763780090000 } from './1763780090000-create-machinery-settings';
+import { IndexUnitSearch1763780120000 } from './1763780120000-index-unit-search';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   CreateMemory1763780070000,
   ScopeMemoryEntries1763780080000,
   CreateMachinerySettings1763780090000,
+  IndexUnitSearch1763780120000,
 ];

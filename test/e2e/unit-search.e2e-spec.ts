@@ -285,6 +285,16 @@ describe('unit search (q)', () => {
       expect(await search('source:r"^hello"')).toEqual([]);
     });
 
+    it('plural forms match one by one, never joined (as the trigram indexes store them)', async () => {
+      expect(await search('source:r"%d app"')).toEqual(allLanguages('alpha', 'One apple'));
+      expect(await search('target:r"%d jablk[ay]"')).toEqual([U('alpha', 'cs', 'One apple')]);
+      expect(await search('target:r"^%d jablek$"')).toEqual([U('alpha', 'cs', 'One apple')]);
+      // The joined forms read "One apple", a newline, "%d apples": `.` would match the newline, no form does.
+      expect(await search('source:r"apple.%d"')).toEqual([]);
+      expect(await search('target:r"jablko.%d"')).toEqual([]);
+      expect(await search('target:r"(?i)JABLKA\\s"')).toEqual([]);
+    });
+
     it('target: substring, quoted phrase, regex', async () => {
       expect(await search('target:Welt')).toEqual(sorted([U('alpha', 'de', 'Hello world'), U('gamma', 'de', 'Hello world')]));
       expect(await search('target:"Ahoj světe"')).toEqual(sorted([U('alpha', 'cs', 'Hello world')]));

@@ -5,6 +5,12 @@ import { MAX_REGEX_SIZE } from './query-values';
 
 const SOURCE_UNIT = 'EXISTS (SELECT 1 FROM units su WHERE su.id = COALESCE(u.source_unit_id, u.id) AND';
 const LABELLED = 'ul.unit_id IN (u.id, COALESCE(u.source_unit_id, u.id))';
+/** A condition on the joined plural forms (what the trigram index holds), then the same one form by form for plurals. */
+const anyForm = (column: string, condition: string) =>
+  `(unit_search_text(u.${column}) ${condition} AND (cardinality(u.${column}) = 1 OR ` +
+  `EXISTS (SELECT 1 FROM unnest(u.${column}) AS element(text) WHERE element.text ${condition})))`;
+const eachForm = (column: string, condition: string) =>
+  `EXISTS (SELECT 1 FROM unnest(u.${column}) AS element(text) WHERE element.text ${condition})`;
 
 function compileError(query: string): QuerySyntaxError {
   try {
@@ -24,10 +30,7 @@ describe('compileQuery', () => {
 
   it('searches source, target and context for free text, with one escaped parameter', () => {
     expect(compileQuery('100%_a\\b')).toEqual({
-      sql:
-        '(EXISTS (SELECT 1 FROM unnest(u.source) AS element(text) WHERE element.text ILIKE $1::text)' +
-        ' OR EXISTS (SELECT 1 FROM unnest(u.target) AS element(text) WHERE element.text ILIKE $1::text)' +
-        ' OR u.context ILIKE $1::text)',
+      sql: `(${anyForm('source', 'ILIKE $1::text')} OR ${anyForm('target', 'ILIKE $1::text')} OR u.context ILIKE $1::text)`,
       params: ['%100\\%\\_a\\\\b%'],
     });
   });
@@ -47,8 +50,8 @@ describe('compileQuery', () => {
 
   describe('text fields', () => {
     it.each([
-      ['source:hi', 'EXISTS (SELECT 1 FROM unnest(u.source) AS element(text) WHERE element.text ILIKE $1::text)'],
-      ['target:hi', 'EXISTS (SELECT 1 FROM unnest(u.target) AS element(text) WHERE element.text ILIKE $1::text)'],
+      ['source:hi', anyForm('source', 'ILIKE $1::text')],
+      ['target:hi', anyForm('target', 'ILIKE $1::text')],
       ['context:hi', 'u.context ILIKE $1::text'],
       ['key:hi', 'u.context ILIKE $1::text'],
       ['note:hi', 'u.note ILIKE $1::text'],
@@ -66,6 +69,8 @@ describe('compileQuery', () => {
 
     it('compares exactly with :=', () => {
       expect(compileQuery('note:="Hi there"')).toEqual({ sql: 'u.note = $1::text', params: ['Hi there'] });
+      // The joined plural forms equal no single form: form by form only.
+      expect(compileQuery('source:="Hi"').sql).toBe(eachForm('source', '= $1::text'));
     });
 
     it('reads comparison operators as text, as Weblate does', () => {
@@ -75,6 +80,14 @@ describe('compileQuery', () => {
     it('matches regular expressions case-sensitively with ~', () => {
       expect(compileQuery('note:r"^a\\d"')).toEqual({ sql: 'u.note ~ $1::text', params: ['^a\\d'] });
       expect(compileQuery('r"(?i)^x"').params).toEqual(['(?i)^x']);
+    });
+
+    it('narrows plural forms by a regular expression only when its match cannot depend on the text around it', () => {
+      expect(compileQuery('source:r"a.b"').sql).toBe(anyForm('source', '~ $1::text'));
+      expect(compileQuery('target:r"(?i)\\d+\\yx"').sql).toBe(anyForm('target', '~ $1::text'));
+      for (const pattern of ['^a', 'a$', '[^a]b', '\\Aa', 'a\\Z', 'a(?=b)', 'a(?!b)', '(?<=a)b', '(?<!a)b']) {
+        expect(compileQuery(`target:r"${pattern}"`).sql).toBe(eachForm('target', '~ $1::text'));
+      }
     });
 
     it('rejects an invalid regular expression at its position', () => {

@@ -14,9 +14,16 @@ const SOURCE_UNIT_ID = 'COALESCE(u.source_unit_id, u.id)';
 /** Labels count on the source unit and, like Weblate's automatic-translation label, on the unit itself. */
 const LABELLED_UNITS = `ul.unit_id IN (u.id, ${SOURCE_UNIT_ID})`;
 
-/** source and target are arrays (one element per plural form); a term matches when any form does. */
-export function anyElement(arrayColumn: string, compare: Compare): string {
-  return `EXISTS (SELECT 1 FROM unnest(${arrayColumn}) AS element(text) WHERE ${compare('element.text')})`;
+/**
+ * source and target are arrays (one element per plural form); a term matches when any form does. `anyForm`, when
+ * the term has one, is a condition on the forms joined into one text that holds whenever some form matches: it is
+ * stated on `unit_search_text(column)`, the expression of the trigram indexes on units.source and units.target
+ * (migrations/1763780120000-index-unit-search.ts), so the index narrows the rows and the form-by-form check decides,
+ * for strings with plurals only: the joined text of a single form is that form.
+ */
+export function anyElement(arrayColumn: string, compare: Compare, anyForm?: Compare): string {
+  const exists = `EXISTS (SELECT 1 FROM unnest(${arrayColumn}) AS element(text) WHERE ${compare('element.text')})`;
+  return anyForm ? `(${anyForm(`unit_search_text(${arrayColumn})`)} AND (cardinality(${arrayColumn}) = 1 OR ${exists}))` : exists;
 }
 
 export function onSourceUnit(condition: (sourceUnit: string) => string): string {
