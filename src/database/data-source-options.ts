@@ -11,11 +11,14 @@ import { StatementTimeoutScopedClient } from './statement-timeout';
  */
 export function dataSourceOptions(url: string, schema?: string, statementTimeoutMs = 0): DataSourceOptions {
   const timeout = statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, Client: StatementTimeoutScopedClient } : {};
+  // Every connection of this installation (all replicas, workers, the CLI) carries the same name: the events'
+  // outbox waits only for transactions of this name (event-outbox.repository.ts), not for other schemas' or tools'.
+  const connection = { application_name: applicationName(schema), ...timeout };
   return {
     type: 'postgres',
     url,
     schema,
-    extra: schema ? { options: `-c search_path=${schema},public`, max: 5, ...timeout } : { max: 20, ...timeout },
+    extra: schema ? { options: `-c search_path=${schema},public`, max: 5, ...connection } : { max: 20, ...connection },
     // Listed, not globbed: the same list works compiled, under ts-node and inside Jest.
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -26,4 +29,9 @@ export function dataSourceOptions(url: string, schema?: string, statementTimeout
     // Failed queries surface as exceptions, logged (with the request id) where they are handled.
     logging: false,
   };
+}
+
+/** The connections' `application_name`: the server's, and the schema when there is one (a test file's). */
+function applicationName(schema?: string): string {
+  return schema ? `wts:${schema}` : 'wts';
 }

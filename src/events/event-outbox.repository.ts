@@ -19,7 +19,7 @@ export interface OutboxEntry {
 }
 
 interface OutboxRow {
-  xact_id: string;
+  xact_text: string;
   id: number;
   action: number;
   timestamp: Date;
@@ -36,14 +36,18 @@ interface OutboxRow {
 }
 
 /**
- * The oldest transaction of this database that may still write a change: the oldest one running here (this one
- * included), or the next to start. Every change of an older transaction has committed or never will, so changes
- * before it can be delivered in (transaction, id) order without one committing later behind them. Transactions of
- * other databases are left out: they cannot write our changes, and a long one there must not hold our events.
+ * The oldest transaction of this installation that may still write a change: the oldest one running on its
+ * connections (this one included), or the next to start. Every change of an older transaction has committed or
+ * never will, so changes before it can be delivered in (transaction, id) order without one committing later behind
+ * them. Only transactions of this database on connections named as ours (`application_name`, set on every
+ * connection of the installation: data-source-options.ts) count: others (another schema's, a tool's) cannot write
+ * our changes, and a long one there must not hold our events.
  */
 const HORIZON = `least(
   (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-    WHERE EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = current_database() AND a.backend_xid = xid(x))),
+    WHERE EXISTS (SELECT 1 FROM pg_stat_activity a
+                   WHERE a.datname = current_database() AND a.application_name = current_setting('application_name')
+                     AND a.backend_xid = xid(x))),
   pg_current_xact_id_if_assigned(),
   pg_snapshot_xmax(pg_current_snapshot()))`;
 
@@ -83,17 +87,19 @@ export class EventOutboxRepository {
   /** The changes after the cursor whose transactions are over (before the horizon), in the order they can no longer be overtaken. */
   async readAfter(manager: EntityManager, cursor: Cursor, limit: number): Promise<OutboxEntry[]> {
     const rows: OutboxRow[] = await manager.query(
-      `SELECT xact_id::text, id, action, timestamp, user_id, author_id, project_id, component_id, translation_id, unit_id,
+      // The text of the transaction id is named apart: ORDER BY would take an output column called `xact_id` before
+      // the table's, and sort the ids as text (1000 before 999), overtaking changes and moving the cursor past them.
+      `SELECT xact_id::text AS xact_text, id, action, timestamp, user_id, author_id, project_id, component_id, translation_id, unit_id,
               language_id, target, old, details
          FROM changes
         WHERE (xact_id, id) > ($1::xid8, $2) AND xact_id < ${HORIZON}
           AND ($4::pg_snapshot IS NULL OR NOT pg_visible_in_snapshot(xact_id, $4::pg_snapshot))
-        ORDER BY xact_id, id
+        ORDER BY changes.xact_id, changes.id
         LIMIT $3`,
       [cursor.lastXactId, cursor.lastChangeId, limit, cursor.startSnapshot],
     );
     return rows.map((row) => ({
-      xactId: row.xact_id,
+      xactId: row.xact_text,
       event: {
         changeId: row.id, action: row.action, timestamp: row.timestamp, userId: row.user_id, authorId: row.author_id,
         projectId: row.project_id, componentId: row.component_id, translationId: row.translation_id, unitId: row.unit_id,

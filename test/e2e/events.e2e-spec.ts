@@ -138,6 +138,19 @@ describe('events', () => {
       expect(deliveries.map(({ event }) => event.target)).toEqual(['next']);
     });
 
+    it('delivers in the order of the transaction ids as numbers, also where they gain a digit (9 before 10)', async () => {
+      const deliveries = await record(t, 'test-digits', ['change']);
+      // Transactions long over, as any installation's ids pass 999 → 1000 one day: the cursor is set before them.
+      await t.dataSource.query("UPDATE event_consumers SET last_xact_id = '5', last_change_id = 0, start_snapshot = NULL WHERE name = 'test-digits'");
+      for (const [xact, target] of [['10', 'ten'], ['9', 'nine'], ['11', 'eleven']]) {
+        await t.dataSource.query('INSERT INTO changes (action, target, xact_id) VALUES ($1, $2, $3::xid8)', [ChangeAction.Announcement, target, xact]);
+      }
+      await t.app.get(EventBus).deliver('test-digits', { wait: true });
+      // The earlier tests' changes (later transactions) come after them again: the cursor was set back.
+      const ours = ['nine', 'ten', 'eleven'];
+      expect(deliveries.map(({ event }) => event.target).filter((target) => ours.includes(target))).toEqual(ours);
+    });
+
     it('does not let a slow consumer hold back what commits meanwhile: its batches end after a second', async () => {
       const bus = t.app.get(EventBus);
       const slowSeen: string[] = [];
