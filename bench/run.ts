@@ -1,57 +1,63 @@
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
-import { AppModule } from '../src/app.module';
-import { configureApp } from '../src/bootstrap/configure-app';
-import { loadConfig } from '../src/config/app-config';
-import { migrateAndSeed } from '../src/database/migrate';
-import { openDatabase } from '../src/database/open-database';
-import { measure, printMeasurement } from './http';
-import { benchMemory } from './memory';
-import { ApiClient, benchStrings, superuserToken } from './strings';
+import { ApiClient } from './api-client';
+import { writeCatalogue } from './catalogue-files';
+import { SIZES } from './config';
+import { Bench } from './context';
+import { load } from './load-client';
+import { msgfmt, translateToolkit } from './references';
+import { finish, format, printHeader } from './report';
+import { apiRows } from './rows/api';
+import { bigProjectRow } from './rows/big-project';
+import { hookRows } from './rows/hooks';
+import { importRows, PROJECT } from './rows/imports';
+import { memoryRow } from './rows/memory';
+import { searchRow, stringRows } from './rows/strings';
+import { ROOT, startServer } from './server-process';
 
 /**
- * `npm run bench`: the translation-strings side on a BENCH_STRINGS-string translation (import, upload, reads and
- * edits), memory lookups over BENCH_MEMORY_ENTRIES entries, then request latency and throughput of representative read endpoints, on the embedded database (or
- * DATABASE_URL), measured in one run so ratios between endpoints are meaningful. Prints medians.
+ * `npm run bench`: issue 23's table, each case beside its reference measured in the same run. It generates the
+ * data, measures the command-line references, starts the server (dist-bench/src/main.js) as its own process with a
+ * fresh DATA_DIR (embedded PostgreSQL, or a new database on DATABASE_URL), loads it from autocannon in another
+ * process, prints one row per case and writes bench/results/<timestamp>.json. Exits 0 when every case was
+ * measured (met or missed: it is a report), 1 when a case could not be measured or the run itself failed.
  */
-const ENDPOINTS = (process.env.BENCH_ENDPOINTS ?? '/api/,/api/languages/cs/,/api/languages/?page_size=100,/api/projects/').split(',');
-/** Strings in the imported and uploaded translation (bench/strings.ts). */
-const STRINGS = Number(process.env.BENCH_STRINGS ?? 100_000);
-/** Entries in the translation memory that lookups search (bench/memory.ts). */
-const MEMORY_ENTRIES = Number(process.env.BENCH_MEMORY_ENTRIES ?? 100_000);
-
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'wts-bench-'));
-  await chmod(dataDir, 0o755);
-  // Limits a single client would hit are lifted: the rate limits, and the caps on unit lists and searches running at
-  // once (bench/http.ts keeps 16 connections busy with one token; below 16 they answer 429 instead of measuring).
-  const config = loadConfig({
-    ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', API_RATELIMIT_ANON: '1000000/hour', API_RATELIMIT_USER: '1000000/hour',
-    SEARCH_CONCURRENCY_PER_CALLER: '16', SEARCH_CONCURRENCY_TOTAL: '16',
-  });
-  const database = await openDatabase(config, () => undefined);
-  const app = await NestFactory.create(AppModule.forRoot({ config, database: { url: database.url } }), { bodyParser: false, logger: false });
-  configureApp(app, config, pino({ level: 'silent' }));
-  await migrateAndSeed((type) => app.get(type));
-  await app.listen(0, '127.0.0.1');
-  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const started = Date.now();
+  console.log(`bench: sizes ${JSON.stringify(SIZES)}; ${availableParallelism()} cores; ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
+  const data = await writeCatalogue(SIZES.strings);
+  const references = {
+    msgfmtFull: await msgfmt([data.po, data.pot]),
+    msgfmtEmpty: await msgfmt([data.emptyPo, data.pot]),
+    msgfmtPo: await msgfmt([data.po]),
+    toolkitPo: await translateToolkit(data.po),
+  };
+  const shown = (ms: number | null) => (ms === null ? 'unavailable' : format({ value: ms, unit: 'ms' }));
+  console.log(`references: msgfmt --check PO+POT ${shown(references.msgfmtFull)}, empty PO+POT ${shown(references.msgfmtEmpty)}, PO ${shown(references.msgfmtPo)}; translate-toolkit parses the PO in ${shown(references.toolkitPo)}`);
+  console.log(`catalogue: ${SIZES.strings} strings, ${JSON.stringify(data.census)}`);
+
+  const server = await startServer();
   try {
-    const client = new ApiClient(`http://127.0.0.1:${port}`, await superuserToken(app));
-    // The strings side first: anonymous callers read only languages with a translation (`/api/languages/cs/`).
-    await benchStrings(client, port, STRINGS);
-    await benchMemory(client, port, MEMORY_ENTRIES);
-    for (const path of ENDPOINTS) {
-      printMeasurement(path, await measure(port, path));
-    }
+    const client = new ApiClient(server.url, server.token);
+    await client.send('POST', '/api/projects/', { name: 'Bench', slug: PROJECT, web: 'https://example.org/' });
+    const api = { sequential: await client.sequentialMedian('/api/', SIZES.sequentialRequests), at16: await load(`${server.url}/api/`, 16, { token: server.token }) };
+    console.log(`reference: authenticated GET /api/ ${api.sequential.toFixed(2)} ms sequential, ${api.at16.median.toFixed(1)} ms median at 16 connections\n`);
+    const bench: Bench = { server, client, files: data, references, api, rows: [] };
+    printHeader();
+    await apiRows(bench);
+    const empty = await importRows(bench);
+    await stringRows(bench);
+    await searchRow(bench, data.phrase, empty ? 2 * SIZES.strings : SIZES.strings);
+    await memoryRow(bench);
+    await bigProjectRow(bench);
+    await hookRows(bench);
+    const failures = await finish(bench.rows, { sizes: SIZES, references, api, embedded: server.embedded, seconds: Math.round((Date.now() - started) / 1000) }, join(ROOT, 'bench/results'));
+    console.log(`bench: ${Math.round((Date.now() - started) / 1000)} s`);
+    if (failures > 0) process.exitCode = 1;
   } finally {
-    await app.close();
-    await database.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
+    await rm(data.dir, { recursive: true, force: true });
   }
 }
 

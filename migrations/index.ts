@@ -18,6 +18,10 @@ import { CreateMemory1763780070000 } from './1763780070000-create-memory';
 import { ScopeMemoryEntries1763780080000 } from './1763780080000-scope-memory-entries';
 import { CreateMachinerySettings1763780090000 } from './1763780090000-create-machinery-settings';
 import { IndexUnitSearch1763780120000 } from './1763780120000-index-unit-search';
+import { IndexUnitContentHash1763780150000 } from './1763780150000-index-unit-content-hash';
+import { CountAccessChanges1763780160000 } from './1763780160000-count-access-changes';
+import { CountRecentChanges1763780170000 } from './1763780170000-count-recent-changes';
+import { TaskRunners1763780180000 } from './1763780180000-task-runners';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -41,4 +45,8 @@ export const MIGRATIONS = [
   ScopeMemoryEntries1763780080000,
   CreateMachinerySettings1763780090000,
   IndexUnitSearch1763780120000,
+  IndexUnitContentHash1763780150000,
+  CountAccessChanges1763780160000,
+  CountRecentChanges1763780170000,
+  TaskRunners1763780180000,
 ];

@@ -23,6 +23,7 @@ import { MachineryModule } from './machinery/machinery.module';
 import { MemoryModule } from './memory/memory.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { ProjectBackupsModule } from './project-backups/project-backups.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RedisModule } from './redis/redis.module';
 import { RepositoryOperationsModule } from './repository-operations/repository-operations.module';
@@ -72,6 +73,7 @@ export class AppModule {
         LabelsModule,
         ComponentsModule,
         ComponentListsModule,
+        ProjectBackupsModule,
         ChangesModule,
         TranslationsModule,
         TranslationLifecycleModule,

@@ -2,7 +2,7 @@ import type { EventName } from '../events/events';
 import { ChangeAction } from '../changes/change-actions';
 import { ValidationError } from '../core/errors/domain-error';
 import { DISCOVERY_SCHEMA, refineDiscoveryConfiguration } from './discovery/discovery-configuration';
-import type { ConfigurationSchema } from '../core/validation/configuration-schema';
+import type { ConfigurationRefinement, ConfigurationSchema } from '../core/validation/configuration-schema';
 
 /**
  * What an add-on runs on: the events of the backbone (events/events.ts), the daily run, and the working-copy
@@ -43,8 +43,7 @@ export interface AddonDefinition {
   incompatibility?: (component: ComponentFacts) => string | null;
   /** Only on a component, never project-wide or site-wide (Weblate's `needs_component`). */
   componentOnly?: boolean;
-  /** Checks of the configuration beyond its schema, Weblate's form `clean` (throwing a ValidationError); returns what is stored. */
-  refine?: (configuration: Record<string, unknown>) => Record<string, unknown>;
+  refine?: ConfigurationRefinement;
 }
 
 const NO_CONFIGURATION: ConfigurationSchema = { type: 'object', properties: {}, additionalProperties: false };

@@ -112,8 +112,7 @@ export class AddonsService {
   }
 
   private async checkedConfiguration(definition: AddonDefinition, raw: unknown): Promise<Record<string, unknown>> {
-    const valid = validConfiguration(definition.schema, parseConfigurationJson(raw));
-    const configuration = definition.refine ? definition.refine(valid) : valid;
+    const configuration = validConfiguration(definition.schema, parseConfigurationJson(raw), definition.refine);
     await checkConfigurationUrls(configuration, definition.urlFields ?? [], this.config.vcsBlockPrivateHosts);
     return configuration;
   }

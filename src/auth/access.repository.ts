@@ -17,6 +17,12 @@ export interface DefaultAccess {
 export class AccessRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** The access generation: grows with every committed change to the tables grantsOf reads (migration count-access-changes). */
+  async generation(): Promise<string> {
+    const [row]: { value: string }[] = await this.dataSource.query('SELECT value FROM access_generation');
+    return row.value;
+  }
+
   /** What each of the user's groups grants, with the projects, languages and components it grants on. */
   async grantsOf(userId: number): Promise<Grant[]> {
     const rows: {

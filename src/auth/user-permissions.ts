@@ -50,7 +50,7 @@ export interface ProjectVisibility {
 export class UserPermissions {
   constructor(
     readonly isSuperuser: boolean,
-    private readonly grants: Grant[],
+    private readonly grants: readonly Grant[],
     /** Set for a project-scoped (wlp_) key: nothing outside this project is visible or allowed. */
     readonly onlyProjectId: number | null = null,
   ) {}

@@ -11,6 +11,8 @@ interface ProcessContext {
   database: { url: string };
 }
 
+/** How long the stop waits for the app to close (pollers, queues, pools) once its intake stopped. */
+const APP_CLOSE_WAIT_MS = 10_000;
 /** How long the stop waits for the embedded PostgreSQL to report that it stopped. */
 const DATABASE_STOP_WAIT_MS = 10_000;
 
@@ -45,7 +47,9 @@ export function runProcess(name: string, start: (context: ProcessContext) => Pro
       stopping = true;
       logger.info(`${name} stopping (${signal})`);
       await started?.stopIntake?.().catch((error: unknown) => logger.error({ err: error }, 'error while stopping intake'));
-      await started?.app.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
+      // Bounded: work cut or handed back at SHUTDOWN_TIMEOUT_MS may still hold what the close waits for.
+      const closed = started?.app.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, APP_CLOSE_WAIT_MS).unref())]);
       // Ctrl-C signals the embedded PostgreSQL too: one already gone may never report that it stopped.
       const stopped = database.stop().catch((error: unknown) => logger.error({ err: error }, 'error while stopping PostgreSQL'));
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, DATABASE_STOP_WAIT_MS).unref())]);

@@ -133,6 +133,22 @@ export class ChangesRepository {
     await manager.query(INSERT_BATCH, columns);
   }
 
+  /**
+   * One change per row of a staging table (`ord`, `unit_id`, `target text[]`, `old text[]`), in `ord` order, with the
+   * rest of the record from `template`: the rows never travel back to the application.
+   */
+  async insertStaged(manager: EntityManager, table: string, template: ChangeRecord): Promise<void> {
+    await manager.query(
+      `INSERT INTO changes (action, user_id, author_id, project_id, component_id, translation_id, unit_id, language_id, target, old, details)
+       SELECT $1, $2, $3, $4, $5, $6, d.unit_id, $7, array_to_string(d.target, E'\\n'), array_to_string(d.old, E'\\n'), $8::jsonb
+       FROM ${table} d ORDER BY d.ord`,
+      [
+        template.action, template.userId ?? null, template.authorId ?? null, template.projectId ?? null, template.componentId ?? null,
+        template.translationId ?? null, template.languageId ?? null, JSON.stringify(template.details ?? {}),
+      ],
+    );
+  }
+
   count(scope: ChangeScope, filters: ChangeFilters): Promise<number> {
     return this.selection(scope, filters).getCount();
   }

@@ -42,6 +42,11 @@ export class ChangesService {
     }
   }
 
+  /** Changes for the rows of a staging table of this transaction (an upload's writes), recorded set-based. */
+  recordStaged(manager: EntityManager, table: string, template: ChangeRecord): Promise<void> {
+    return this.changes.insertStaged(manager, table, template);
+  }
+
   /** The newest changes of the scope, for feeds. */
   latest(scope: ChangeScope, limit: number): Promise<ChangeRow[]> {
     return this.changes.page(scope, {}, 0, limit);

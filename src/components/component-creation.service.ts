@@ -117,6 +117,40 @@ export class ComponentCreationService {
     return saved.id;
   }
 
+  /**
+   * A component of a project backup, created with the checks of a creation request: its working copy is written by
+   * `writeWorkingCopy` (the backup's `vcs/<slug>/`) rather than cloned, and the setup task then finds its files. A
+   * `weblate://` link attaches to the component it names, as at creation. Returns its id.
+   */
+  async restore(project: Project, fields: NewComponentDto, permissions: UserPermissions, creator: User, writeWorkingCopy: ((dir: string) => Promise<void>) | null): Promise<number> {
+    assertRequired(fields);
+    assertFilemask(fields.filemask);
+    const repo = fields.repo!.trim();
+    const linked = repo.startsWith(INTERNAL_SCHEME) ? (await this.repositorySettings.resolveLinkTarget(repo, permissions)).component : null;
+    if (!linked && repo !== LOCAL_REPO) await this.repositorySettings.checkRepoUrl(repo);
+    if (fields.push) await this.repositorySettings.checkPushUrl(fields.push, fields.vcs ?? 'git');
+    const saved = await this.store(creator, async (manager) => ({
+      ...componentColumns(fields),
+      repo,
+      projectId: project.id,
+      sourceLanguageId: (await this.sourceLanguage(manager, fields.source_language)).id,
+      categoryId: null,
+      linkedComponentId: linked?.id ?? null,
+    }));
+    const restored = !linked && writeWorkingCopy !== null;
+    if (restored) {
+      try {
+        await writeWorkingCopy(this.workingCopies.dirOf(saved));
+      } catch (error) {
+        await this.components.delete(saved.id);
+        await this.workingCopies.remove(saved);
+        throw error;
+      }
+    }
+    await this.startSetup(saved.id, restored);
+    return saved.id;
+  }
+
   /** Stores a new component and records its creation in one transaction, in which `columns` are worked out. */
   private store(by: ComponentAuthor, columns: (manager: EntityManager) => Promise<Partial<Component>>): Promise<Component> {
     return this.components.transaction(async (manager) => {
@@ -129,8 +163,8 @@ export class ComponentCreationService {
   }
 
   /** The background half: clone or attach, then find the files (component-setup.job.ts). Returns the task's id. */
-  private async startSetup(componentId: number): Promise<string> {
-    const task = await this.tasks.start('component.setup', { componentId });
+  private async startSetup(componentId: number, restored = false): Promise<string> {
+    const task = await this.tasks.start('component.setup', { componentId, restored });
     await this.components.update(componentId, { taskId: task.id });
     return task.id;
   }

@@ -46,6 +46,16 @@ export class ComponentLookupRepository {
     return component ? (await this.hydrate([component]))[0] : null;
   }
 
+  /** The component a unit lies in (read beside the unit and its translation, not after them). */
+  async findOfUnit(unitId: number): Promise<ComponentContext | null> {
+    const component = await this.dataSource
+      .getRepository(Component)
+      .createQueryBuilder('c')
+      .where('c.id = (SELECT t.component_id FROM units u JOIN translations t ON t.id = u.translation_id WHERE u.id = :unitId)', { unitId })
+      .getOne();
+    return component ? (await this.hydrate([component]))[0] : null;
+  }
+
   /** Every component of the project (those in categories too). */
   async findAllOfProject(projectId: number): Promise<ComponentContext[]> {
     return this.hydrate(await this.dataSource.getRepository(Component).find({ where: { projectId }, order: { name: 'ASC', id: 'ASC' } }));
@@ -76,13 +86,16 @@ export class ComponentLookupRepository {
     const linkedIds = components.map((c) => c.linkedComponentId).filter((id): id is number => id !== null);
     const parents = linkedIds.length ? await this.dataSource.getRepository(Component).findBy({ id: In(linkedIds) }) : [];
     const all = [...components, ...parents];
-    const projects = await this.dataSource.getRepository(Project).findBy({ id: In([...new Set(all.map((c) => c.projectId))]) });
-    const languages = await this.languages.findByIds([...new Set(components.map((c) => c.sourceLanguageId))]);
-    const paths = await this.categoryPaths(all.map((c) => c.categoryId).filter((id): id is number => id !== null));
+    // Independent reads, in flight together: a component's context is loaded on most requests.
+    const [projects, languages, paths, addonIds] = await Promise.all([
+      this.dataSource.getRepository(Project).findBy({ id: In([...new Set(all.map((c) => c.projectId))]) }),
+      this.languages.findByIds([...new Set(components.map((c) => c.sourceLanguageId))]),
+      this.categoryPaths(all.map((c) => c.categoryId).filter((id): id is number => id !== null)),
+      this.addonIdsOf(components.map((c) => c.id)),
+    ]);
     const projectById = new Map(projects.map((p) => [p.id, p]));
     const languageById = new Map(languages.map((l) => [l.id, l]));
     const parentById = new Map(parents.map((p) => [p.id, p]));
-    const addonIds = await this.addonIdsOf(components.map((c) => c.id));
     const pathOf = (c: Component) => (c.categoryId === null ? c.slug : `${paths.get(c.categoryId)}/${c.slug}`);
     return components.map((component) => {
       const parent = component.linkedComponentId === null ? undefined : parentById.get(component.linkedComponentId);

@@ -28,10 +28,16 @@ export class ComponentSetupJob implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register('component.setup', ({ componentId }, progress) => this.run(componentId, progress));
+    this.registry.register('component.setup', ({ componentId, restored }, progress) => this.run(componentId, progress, restored ?? false), {
+      // Its process died mid-clone: the half-made component and working copy go, as when the setup fails.
+      whenAbandoned: async ({ componentId }) => {
+        const context = await this.lookup.findById(componentId);
+        if (context) await this.undo(context.component, !context.linked);
+      },
+    });
   }
 
-  async run(componentId: number, progress: TaskProgress): Promise<unknown> {
+  async run(componentId: number, progress: TaskProgress, restored = false): Promise<unknown> {
     const context = await this.lookup.findById(componentId);
     if (!context) throw new Error('The component no longer exists.');
     const owner = workingCopyOwner(context);
@@ -42,8 +48,13 @@ export class ComponentSetupJob implements OnModuleInit {
           await progress.report(10, `Using the repository of ${context.linked.projectSlug}/${context.linked.path}`);
         } else if (owner.repo === LOCAL_REPO) {
           await progress.report(10, 'Using the uploaded files');
+        } else if (restored) {
+          await progress.report(10, 'Using the repository from the project backup');
         } else {
           await progress.report(10, `Cloning ${redactUrl(owner.repo)}${owner.branch ? ` (branch ${owner.branch})` : ''}`);
+          // A run again after its worker died (a stalled job Bull hands to another worker) finds that run's partial
+          // clone: the working copy is this setup's own until it completes, so it starts afresh.
+          await this.workingCopies.remove(owner);
           await repository.clone(owner.repo, owner.branch);
           const { branch } = await repository.status([]);
           if (!owner.branch) await this.components.update(owner.id, { branch });

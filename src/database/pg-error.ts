@@ -36,10 +36,17 @@ const UNAVAILABLE_SQLSTATE = /^(57P0[1-3]|08...)$/;
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /is not queryable/];
 
+/**
+ * TypeORM's refusals to go on with a query runner whose connection was released: in a request, the connection
+ * broke beneath a transaction (its server went away) and the transaction gave it up.
+ */
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 /** The database could not be reached or dropped the connection: nothing the request did, and worth trying later. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const cause = error instanceof QueryFailedError ? error.driverError : error;
   if (!(cause instanceof Error)) return false;
+  if (RELEASED_RUNNER_ERRORS.has(cause.name)) return true;
   const code = (cause as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
   return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(cause.message));

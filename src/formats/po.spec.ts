@@ -65,6 +65,16 @@ describe('PoFormat', () => {
     expect(changedLines(cs, out)).toEqual({ removed: ['msgstr "Ahoj, světe!"'], added: ['msgstr "Nazdar, světe!"'] });
   });
 
+  it('writes only the changed units into the stored file as serialize does with every unit', () => {
+    const { units } = format.parse(cs);
+    const edited = withTarget(withTarget(units, 'Hello, world!', ['Nazdar, světe!']), 'Openmenu', ['Otevřít'], UnitState.Fuzzy);
+    const changed = edited.filter((candidate) => candidate.id === 'Hello, world!' || candidate.id === 'Openmenu');
+    const out = format.rewriteChanged(changed, options);
+    expect(out.equals(format.serialize(edited, options))).toBe(true);
+    expect(changedLines(cs, out).added).toEqual(expect.arrayContaining(['msgstr "Nazdar, světe!"', '#, fuzzy']));
+    expect(format.rewriteChanged([], options).equals(cs)).toBe(true);
+  });
+
   it('keeps the line endings of a CRLF file in regenerated lines', () => {
     const crlf = fixture('po', 'crlf.po');
     const { units } = format.parse(crlf);

@@ -1,6 +1,6 @@
 import { PoEntry } from './po-lexer';
 import {
-  assertCompletePlurals, isPoFuzzy, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
+  assertCompletePlurals, isPoFuzzy, PoCatalog, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
 } from './po-catalog';
 import { ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { makeUnit, stateFor } from './units';
@@ -19,19 +19,34 @@ export class PoFormat implements TranslationFormat {
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
-    const catalog = readCatalog(newCatalogBase(options), entryUnit);
-    return writeCatalog(catalog, units, {
-      headerFields: headerUpdates(options),
-      newEntry: (unit) => ({
-        ...newEntryComments(unit),
-        previousMsgid: unit.state === UnitState.Fuzzy ? unit.previousSource : undefined,
-        msgctxt: unit.context || undefined,
-        msgid: unit.source[0] ?? '',
-        msgidPlural: unit.source.length > 1 ? unit.source[1] : undefined,
-        msgstr: newTarget(unit, options),
-      }),
-    });
+    return write(readCatalog(newCatalogBase(options), entryUnit), units, options);
   }
+
+  /** The stored text is read once and only the changed entries are rewritten (a unit the file lacks is added). */
+  rewriteChanged(changed: readonly TranslationUnit[], options: SerializeOptions & { original: Buffer }): Buffer {
+    const catalog = readCatalog(options.original, entryUnit);
+    const byId = new Map(changed.map((unit) => [unit.id, unit]));
+    const units = catalog.layout.slots.map((slot) => {
+      const unit = byId.get(slot.unit.id) ?? slot.unit;
+      byId.delete(slot.unit.id);
+      return unit;
+    });
+    return write(catalog, [...units, ...byId.values()], options);
+  }
+}
+
+function write(catalog: PoCatalog, units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
+  return writeCatalog(catalog, units, {
+    headerFields: headerUpdates(options),
+    newEntry: (unit) => ({
+      ...newEntryComments(unit),
+      previousMsgid: unit.state === UnitState.Fuzzy ? unit.previousSource : undefined,
+      msgctxt: unit.context || undefined,
+      msgid: unit.source[0] ?? '',
+      msgidPlural: unit.source.length > 1 ? unit.source[1] : undefined,
+      msgstr: newTarget(unit, options),
+    }),
+  });
 }
 
 function entryUnit(entry: PoEntry): TranslationUnit {

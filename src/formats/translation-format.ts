@@ -129,6 +129,12 @@ export interface TranslationFormat {
   /** Asynchronous for container formats (XLSX is a ZIP and JSZip only inflates asynchronously); callers always await. */
   parse(data: Buffer, options?: ParseOptions): ParsedFile | Promise<ParsedFile>;
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer | Promise<Buffer>;
+  /**
+   * `options.original` with only the `changed` units' targets and states written in (each one the file already has)
+   * and every other entry as stored: what `serialize` gives for the file's own units with these replaced, without
+   * the caller holding every unit. Optional: callers fall back to `serialize`.
+   */
+  rewriteChanged?(changed: readonly TranslationUnit[], options: SerializeOptions & { original: Buffer }): Buffer;
 }
 
 /** A file that cannot be read or written; `line`/`column` are 1-based when known and also prefix the message. */

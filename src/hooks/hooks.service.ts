@@ -67,7 +67,7 @@ export class HooksService {
     const enabled = branchMatches.filter(({ project }) => project.enableHooks);
     if (enabled.length > 0) {
       await this.recordNotification(enabled, push);
-      for (const { component } of enabled) await this.queueUpdate(component.id);
+      for (const group of byRepository(enabled)) await this.queueUpdate(group);
     }
     // Everything the answer says (status, counts, names) is about what the caller may see; the updates are not.
     const visible = (contexts: ComponentContext[]) => contexts.filter((context) => permissions.canSee(componentScope(context)));
@@ -108,20 +108,25 @@ export class HooksService {
   private async updateUnlessDisabled(contexts: ComponentContext[], enabled: boolean, visible: boolean, method: string): Promise<HookAnswer> {
     if (enabled) {
       const owners = new Set(contexts.map((context) => context.linked?.component.id ?? context.component.id));
-      for (const componentId of owners) await this.queueUpdate(componentId);
+      for (const componentId of owners) await this.queueUpdate([componentId]);
     }
     if (!visible) throw new NotFoundError();
     if (!enabled) throw new MethodNotAllowedError(method);
     return { status: 200, body: { message: 'Update triggered', status: 'success' } };
   }
 
-  /** One update per working copy at a time: a notification while one waits coalesces into it. */
-  private async queueUpdate(componentId: number): Promise<void> {
-    if (!(await this.updates.claim(componentId))) return;
+  /**
+   * One update per working copy at a time: a notification while one waits coalesces into it. The working copies of
+   * one repository (`componentIds`) are updated by one task, which fetches once.
+   */
+  private async queueUpdate(componentIds: number[]): Promise<void> {
+    const claimed: number[] = [];
+    for (const id of componentIds) if (await this.updates.claim(id)) claimed.push(id);
+    if (claimed.length === 0) return;
     try {
-      await this.tasks.start('repository.update', { componentId });
+      await this.tasks.start('repository.update', { componentId: claimed[0], sameRepository: claimed.slice(1) });
     } catch (error) {
-      await this.updates.release(componentId);
+      for (const id of claimed) await this.updates.release(id);
       throw error;
     }
   }
@@ -139,6 +144,16 @@ export class HooksService {
       ),
     );
   }
+}
+
+/** The ids of the working copies' owners grouped by what they were cloned from: repository URL and branch. */
+function byRepository(contexts: ComponentContext[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const { component } of contexts) {
+    const key = JSON.stringify([component.repo, component.branch]);
+    groups.set(key, [...(groups.get(key) ?? []), component.id]);
+  }
+  return [...groups.values()];
 }
 
 function fullSlug({ project, path }: ComponentContext): string {

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ComponentLookup } from '../components/component-lookup';
-import { RepositoryOperationsService } from '../repository-operations/repository-operations.service';
+import { Component } from '../components/component.entity';
+import { OperationResult, RepositoryOperationsService } from '../repository-operations/repository-operations.service';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
 
@@ -21,16 +22,34 @@ export class RepositoryUpdateJob implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register('repository.update', ({ componentId }) => this.run(componentId));
+    this.registry.register('repository.update', ({ componentId, sameRepository = [] }) => this.run(componentId, sameRepository));
   }
 
-  async run(componentId: number): Promise<unknown> {
+  /**
+   * The first working copy fetches; the others of the same repository take its objects, so a push to a repository
+   * many components were cloned from is fetched once. Should the first fail, each of them fetches for itself.
+   */
+  async run(componentId: number, sameRepository: number[] = []): Promise<OperationResult> {
+    const first = await this.update(componentId);
+    const fetchedBy = first.result ? (await this.components.findById(componentId))?.component : undefined;
+    let failed = first.result ? null : first;
+    for (const id of sameRepository) {
+      const result = await this.update(id, fetchedBy);
+      failed ??= result.result ? null : result;
+    }
+    return failed ?? first;
+  }
+
+  private async update(componentId: number, fetchedBy?: Component): Promise<OperationResult> {
     const context = await this.components.findById(componentId);
-    if (!context) return { result: false, detail: 'The component no longer exists.' };
+    if (!context) {
+      await this.updates.release(componentId);
+      return { result: false, detail: 'The component no longer exists.' };
+    }
     try {
       // Released once the working copy is ours, just before fetching: a notification from then on may concern
       // commits this pull does not see, so it queues the next update (which waits for this one).
-      return await this.operations.operate(context, 'pull', { whenLocked: () => this.updates.release(componentId), waitMs: LOCK_WAIT_MS });
+      return await this.operations.operate(context, 'pull', { whenLocked: () => this.updates.release(componentId), waitMs: LOCK_WAIT_MS, fetchedBy });
     } catch (error) {
       await this.updates.release(componentId);
       throw error;

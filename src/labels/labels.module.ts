@@ -7,5 +7,6 @@ import { LabelsService } from './labels.service';
 @Module({
   controllers: [LabelsController],
   providers: [LabelsService, LabelsRepository],
+  exports: [LabelsService],
 })
 export class LabelsModule {}

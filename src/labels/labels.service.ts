@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '../core/errors/domain-error';
 import { Page, PageRequest, paginate } from '../core/pagination/page';
 import { Project } from '../projects/project.entity';
 import { CreateLabelDto } from './dto/create-label.dto';
-import { LabelResponse, serializeLabel } from './label.entity';
+import { Label, LabelResponse, serializeLabel } from './label.entity';
 import { LabelsRepository } from './labels.repository';
 import { isPgError, PG_ERROR } from '../database/pg-error';
 
@@ -15,6 +15,11 @@ export class LabelsService {
     return paginate(request, await this.labels.countOfProject(project.id), async (offset, limit) =>
       (await this.labels.pageOfProject(project.id, offset, limit)).map(serializeLabel),
     );
+  }
+
+  /** Every label of the project (a project has a handful). */
+  allOf(projectId: number): Promise<Label[]> {
+    return this.labels.pageOfProject(projectId, 0, 10_000);
   }
 
   /** The unique index decides between concurrent creators; the first check only spares the usual case an error round trip. */

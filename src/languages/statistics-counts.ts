@@ -46,8 +46,22 @@ export function pickCounts(row: SummedCounts): SummedCounts {
   return Object.fromEntries(SUMMED_KEYS.map((key) => [key, row[key]])) as SummedCounts;
 }
 
-/** `recent_changes`: content changes (edits, uploads, approvals…) of the last 30 days, over `changes` aliased `ch`. */
-export const RECENT_CONTENT_CHANGES = `ch.action IN (${CONTENT_ACTIONS.join(', ')}) AND ch.timestamp > now() - interval '30 days'`;
+/** Where the 30 days of `recent_changes` begin, and the UTC day that moment falls on. */
+const RECENT_SINCE = "now() - interval '30 days'";
+const RECENT_SINCE_DAY = `((${RECENT_SINCE}) AT TIME ZONE 'UTC')::date`;
+
+/**
+ * `recent_changes` (content changes of the last 30 days) of the translations whose id satisfies `ids` (an SQL
+ * condition on an id column, such as `= t.id` or `= ANY($1::int[])`): the counts per translation and day that the
+ * changes' triggers keep (migration CountRecentChanges), for the whole days after the one 30 days ago, plus the
+ * changes of that day's remaining part, read from the log. A count of a month of the log is avoided either way,
+ * and the result is exactly that count.
+ */
+export function recentContentChanges(ids: string): string {
+  return `((SELECT coalesce(sum(d.changes), 0) FROM translation_change_days d WHERE d.translation_id ${ids} AND d.day > ${RECENT_SINCE_DAY})
+    + (SELECT count(*) FROM changes ch WHERE ch.translation_id ${ids} AND ch.action IN (${CONTENT_ACTIONS.join(', ')})
+        AND ch.timestamp > ${RECENT_SINCE} AND ch.timestamp < (${RECENT_SINCE_DAY} + 1)::timestamp AT TIME ZONE 'UTC'))`;
+}
 
 /**
  * Select items summing the stored aggregates of the `translations` rows aliased `t`, named as
@@ -56,7 +70,7 @@ export const RECENT_CONTENT_CHANGES = `ch.action IN (${CONTENT_ACTIONS.join(', '
 export const TRANSLATION_SUMS = `
   ${Object.values(SUMMED_COLUMNS).map((column) => `coalesce(sum(t.${column}), 0) AS ${column}`).join(', ')},
   max(t.last_change) AS last_change,
-  (SELECT count(*) FROM changes ch WHERE ch.translation_id = ANY(array_agg(t.id)) AND ${RECENT_CONTENT_CHANGES}) AS recent_changes`;
+  ${recentContentChanges('= ANY(array_agg(t.id))')} AS recent_changes`;
 
 export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
   const lastChange = row.last_change;

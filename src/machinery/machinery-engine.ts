@@ -1,4 +1,4 @@
-import type { ConfigurationSchema } from '../core/validation/configuration-schema';
+import type { ConfigurationRefinement, ConfigurationSchema } from '../core/validation/configuration-schema';
 
 /** What an engine is asked: source texts of one language pair (Weblate language codes). */
 export interface TranslationRequest {
@@ -36,8 +36,7 @@ export interface MachineryEngine {
   readonly schema: ConfigurationSchema;
   /** Configuration fields naming a URL the server sends requests to: held to the repository URL policy. */
   readonly urlFields: readonly string[];
-  /** A rule across fields the schema does not express: the problem as a configuration error, or null. */
-  crossFieldProblem?(configuration: Record<string, unknown>): string | null;
+  readonly refine?: ConfigurationRefinement;
   translate(configuration: Record<string, unknown>, request: TranslationRequest, context: EngineContext): Promise<Map<string, EngineTranslation>>;
 }
 

@@ -98,9 +98,7 @@ export class MachinerySettingsService implements OnModuleInit {
 
   private validSchema(service: string, raw: unknown): { engine: MachineryEngine; configuration: Record<string, unknown> } {
     const engine = this.engine(service);
-    const configuration = validConfiguration(engine.schema, raw);
-    const problem = engine.crossFieldProblem?.(configuration);
-    if (problem) throw ValidationError.field('configuration', problem);
+    const configuration = validConfiguration(engine.schema, raw, engine.refine);
     return { engine, configuration };
   }
 

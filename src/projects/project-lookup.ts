@@ -10,4 +10,8 @@ export class ProjectLookup {
   findBySlug(slug: string): Promise<Project | null> {
     return this.projects.findBySlug(slug);
   }
+
+  findById(id: number): Promise<Project | null> {
+    return this.projects.findById(id);
+  }
 }

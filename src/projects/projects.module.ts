@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
+import { ProjectImport } from './project-import';
 import { ProjectRemoval } from './project-removal';
 import { ProjectRemovalRepository } from './project-removal.repository';
 import { ProjectTargetLoader } from './project-target.loader';
@@ -13,7 +14,7 @@ import { ProjectTokensService } from './tokens/project-tokens.service';
 @Module({
   imports: [UsersModule],
   controllers: [ProjectsController, ProjectTokensController],
-  providers: [ProjectsRepository, ProjectRemovalRepository, ProjectLookup, ProjectsService, ProjectRemoval, ProjectTokensService, ProjectTargetLoader],
-  exports: [ProjectLookup, ProjectsService],
+  providers: [ProjectsRepository, ProjectRemovalRepository, ProjectLookup, ProjectsService, ProjectRemoval, ProjectTokensService, ProjectTargetLoader, ProjectImport],
+  exports: [ProjectLookup, ProjectsService, ProjectImport, ProjectRemoval],
 })
 export class ProjectsModule {}

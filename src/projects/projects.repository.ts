@@ -4,6 +4,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { Project } from './project.entity';
+import { findEntityByColumn } from '../database/entity-by-column';
 import { retryingTransaction } from '../database/retrying-transaction';
 
 @Injectable()
@@ -22,8 +23,13 @@ export class ProjectsRepository {
     return this.visible(visibility).orderBy('project.name').addOrderBy('project.id').offset(offset).limit(limit).getMany();
   }
 
+  /** Every request under `/projects/<slug>/` starts here (the policy guard's target). */
   findBySlug(slug: string): Promise<Project | null> {
-    return this.dataSource.getRepository(Project).findOneBy({ slug });
+    return findEntityByColumn(this.dataSource, Project, 'slug', slug);
+  }
+
+  findById(id: number): Promise<Project | null> {
+    return this.dataSource.getRepository(Project).findOneBy({ id });
   }
 
   /** Name or slug already used by another project (both are unique, case-insensitively as in Weblate). */

@@ -21,6 +21,7 @@ import { WorkingCopyPipeline, WorkingCopySession } from '../working-copies/worki
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { RepositoryOperationsRepository } from './repository-operations.repository';
+import { filesReadBy } from './files-read-by';
 import { retryingTransaction } from '../database/retrying-transaction';
 
 export interface RepositoryStatusResponse {
@@ -67,6 +68,11 @@ export interface OperationOptions {
   waitMs?: number;
   /** The request's URLs, for the absolute links commit messages carry (SITE_URL when set). */
   urls?: UrlBuilder;
+  /**
+   * A pull only: a component with a working copy of its own cloned from the same repository and branch, just
+   * updated: this working copy takes what that one fetched instead of fetching again.
+   */
+  fetchedBy?: Component;
 }
 
 /**
@@ -126,7 +132,7 @@ export class RepositoryOperationsService {
     return this.pipeline.withWorkingCopy(owner, async (session) => {
       await options.whenLocked?.();
       try {
-        const result = await this.run(operation, context, owner, session, options.urls ?? new UrlBuilder(this.config.siteUrl ?? ''));
+        const result = await this.run(operation, context, owner, session, options);
         if (result.result) await this.recordRepositoryChange(owner, OPERATION_ACTIONS[operation], null);
         return result;
       } catch (error) {
@@ -136,8 +142,9 @@ export class RepositoryOperationsService {
     }, options.waitMs);
   }
 
-  private async run(operation: string, context: ComponentContext, owner: Component, session: WorkingCopySession, urls: UrlBuilder): Promise<OperationResult> {
+  private async run(operation: string, context: ComponentContext, owner: Component, session: WorkingCopySession, options: OperationOptions): Promise<OperationResult> {
     const { repository } = session;
+    const urls = options.urls ?? new UrlBuilder(this.config.siteUrl ?? '');
     switch (operation) {
       case 'commit':
       case 'file-sync':
@@ -147,7 +154,7 @@ export class RepositoryOperationsService {
         await session.push(owner.pushBranch || undefined, owner.push ? splitCredentials(owner.push) : undefined);
         return { result: true };
       case 'pull':
-        return this.pull(owner, session);
+        return this.pull(owner, session, options.fetchedBy && this.workingCopies.open(options.fetchedBy));
       case 'reset':
         await repository.reset();
         await this.rescan(owner, repository);
@@ -217,11 +224,12 @@ export class RepositoryOperationsService {
     await this.changes.record(this.dataSource.manager, { action, projectId: component.projectId, componentId: component.id, translationId, details });
   }
 
-  private async pull(owner: Component, session: WorkingCopySession): Promise<OperationResult> {
-    const merged = await session.update(owner.mergeStyle as MergeStyle, async () => {
+  private async pull(owner: Component, session: WorkingCopySession, fetchedBy: WorkingCopy | undefined): Promise<OperationResult> {
+    const afterMerge = async (changedFiles: string[]) => {
       await this.components.recordMergeFailure(owner.id, '');
-      await this.rescan(owner, session.repository);
-    });
+      await this.rescan(owner, session.repository, changedFiles);
+    };
+    const merged = await session.update(owner.mergeStyle as MergeStyle, afterMerge, fetchedBy);
     if (!merged.ok) {
       const failure = `${merged.message}${merged.conflicts.length ? `\nConflicting files: ${merged.conflicts.join(', ')}` : ''}`;
       await this.components.recordMergeFailure(owner.id, failure);
@@ -231,11 +239,22 @@ export class RepositoryOperationsService {
     return { result: true };
   }
 
-  /** Re-reads which translation files exist, for the owner and every component sharing its working copy. */
-  private async rescan(owner: Component, repository: WorkingCopy): Promise<void> {
+  /**
+   * Re-reads which translation files exist, for the owner and every component sharing its working copy. After an
+   * update, `changedFiles` (what it changed) narrows this: a component none of whose files changed is not read at
+   * all, and the others read only their changed files where the import allows it (see UnitImport).
+   */
+  private async rescan(owner: Component, repository: WorkingCopy, changedFiles?: string[]): Promise<void> {
     const sharing = await this.components.sharingWorkingCopy(owner.id);
     await retryingTransaction(this.dataSource, async (manager) => {
-      for (const component of sharing) await this.scanner.scan(manager, component, repository);
+      for (const component of sharing) {
+        if (!changedFiles) {
+          await this.scanner.scan(manager, component, repository);
+          continue;
+        }
+        const changed = filesReadBy(component, changedFiles);
+        if (changed.length > 0) await this.scanner.scan(manager, component, repository, { only: new Set(changed) });
+      }
     });
   }
 }

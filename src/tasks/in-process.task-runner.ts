@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import fastq, { queueAsPromised } from 'fastq';
+import { randomUUID } from 'node:crypto';
 import { JobEnvelope } from './jobs';
 import { TaskExecutor } from './task-executor';
 import { TaskRunner } from './task-runner';
@@ -10,6 +11,7 @@ const CONCURRENCY = 2;
 @Injectable()
 export class InProcessTaskRunner extends TaskRunner implements OnApplicationShutdown {
   private readonly queue: queueAsPromised<JobEnvelope>;
+  readonly ownerId = randomUUID();
 
   constructor(executor: TaskExecutor) {
     super();
@@ -19,6 +21,11 @@ export class InProcessTaskRunner extends TaskRunner implements OnApplicationShut
   async enqueue(job: JobEnvelope): Promise<void> {
     // Not awaited: the caller gets its task URL now and follows the job there.
     void this.queue.push(job);
+  }
+
+  /** Never asked: in-process tasks are recovered by their runner's heartbeat (task-recovery.ts). */
+  async jobOf(): Promise<'queued'> {
+    return 'queued';
   }
 
   async drain(): Promise<void> {

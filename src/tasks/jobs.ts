@@ -9,12 +9,20 @@ export const TASK_QUEUE = 'tasks';
  * worker in another process re-loads what it needs.
  */
 export interface JobPayloads {
-  /** Clone (or attach to the shared repository of) a new component and discover its translations. */
-  'component.setup': { componentId: number };
+  /**
+   * Clone (or attach to the shared repository of) a new component and discover its translations; `restored`: its
+   * working copy came with a project backup, so there is nothing to clone.
+   */
+  'component.setup': { componentId: number; restored?: boolean };
+  /** Write a project backup (POST /api/projects/<p>/backups/): pending changes committed, then the ZIP. */
+  'project.backup': { projectId: number; userId: number };
   /** Delete a large project's strings in batches, then the project. */
   'project.remove': { projectId: number };
-  /** Pull a working copy (its owning component) and re-read its files, as a notification hook asked. */
-  'repository.update': { componentId: number };
+  /**
+   * Pull a working copy (its owning component) and re-read its files, as a notification hook asked; then the
+   * working copies of `sameRepository` (components cloned from the same URL and branch), from what it fetched.
+   */
+  'repository.update': { componentId: number; sameRepository?: number[] };
   /** Run one add-on now over what it is installed on (POST /api/addons/<id>/trigger/). */
   'addon.trigger': { addonId: number };
   /** Add these languages to the project's components missing them (the language consistency add-on, after a language was added). */

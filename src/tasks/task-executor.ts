@@ -14,7 +14,8 @@ export class TaskExecutor {
     private readonly tasks: TasksRepository,
   ) {}
 
-  async execute(job: JobEnvelope): Promise<void> {
+  /** `handedBack`: the job was given back to the queue (a stopping worker) and runs elsewhere, which records it. */
+  async execute(job: JobEnvelope, handedBack: () => boolean = () => false): Promise<void> {
     const handler = this.registry.get(job.name);
     if (!handler) {
       await this.tasks.finish(job.taskId, { error: `Unknown task ${job.name}.` }, `No handler for ${job.name}.`);
@@ -25,8 +26,9 @@ export class TaskExecutor {
       const result = await withoutStatementTimeout(() => handler(job.payload, {
         report: (percent, logLine) => this.tasks.recordProgress(job.taskId, Math.max(0, Math.min(99, Math.round(percent))), logLine),
       }));
-      await this.tasks.finish(job.taskId, result ?? null);
+      if (!handedBack()) await this.tasks.finish(job.taskId, result ?? null);
     } catch (error) {
+      if (handedBack()) return;
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ taskId: job.taskId, job: job.name, err: error }, 'task failed');
       await this.tasks.finish(job.taskId, { error: message }, `Failed: ${message}`);

@@ -21,6 +21,14 @@ export class Task {
   @Column({ type: 'text', default: '' })
   log: string;
 
+  /** The process running it in-process (`task_runners`), so a task whose process died is known; null on Bull. */
+  @Column({ type: 'uuid', nullable: true })
+  runnerId: string | null;
+
+  /** The job's payload, for the job's clean-up when its process died before it finished. */
+  @Column({ type: 'jsonb', nullable: true })
+  payload: unknown;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created: Date;
 

@@ -6,6 +6,7 @@ import { InProcessTaskRunner } from './in-process.task-runner';
 import { JobHandlerRegistry } from './job-handler.registry';
 import { TASK_QUEUE } from './jobs';
 import { TaskExecutor } from './task-executor';
+import { TaskRecovery } from './task-recovery';
 import { TaskRunner } from './task-runner';
 import { TasksController } from './tasks.controller';
 import { TasksRepository } from './tasks.repository';
@@ -19,7 +20,7 @@ import { TasksService } from './tasks.service';
 @Module({})
 export class TasksModule {
   static forRoot(config: AppConfig, options: { http: boolean; workers: boolean }): DynamicModule {
-    const common: Provider[] = [JobHandlerRegistry, TasksRepository, TaskExecutor, TasksService];
+    const common: Provider[] = [JobHandlerRegistry, TasksRepository, TaskExecutor, TasksService, TaskRecovery];
     const controllers = options.http ? [TasksController] : [];
     const exports = [JobHandlerRegistry, TasksService];
     if (!config.redisUrl) {

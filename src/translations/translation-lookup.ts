@@ -17,6 +17,10 @@ export class TranslationLookup {
     return this.translations.findByIds(ids);
   }
 
+  findOfUnit(unitId: number): Promise<TranslationContext | null> {
+    return this.translations.findOfUnit(unitId);
+  }
+
   /** Whether the component has a translation into the language. */
   existsFor(componentId: number, languageId: number): Promise<boolean> {
     return this.translations.existsFor(componentId, languageId);

@@ -8,7 +8,7 @@ import { ComponentLookup } from '../components/component-lookup';
 import type { ComponentContext } from '../components/component-context';
 import { Language } from '../languages/language.entity';
 import { PluralSource } from '../languages/plural.entity';
-import { countsFromRow, RECENT_CONTENT_CHANGES, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
+import { countsFromRow, recentContentChanges, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import type { TranslationContext } from './translation-context';
@@ -67,6 +67,20 @@ export class TranslationsRepository {
     return this.hydrate(await this.dataSource.getRepository(Translation).findBy({ id: In([...ids]) }));
   }
 
+  /**
+   * The translation holding a unit (the units module loads both at once). Its component is found through the unit
+   * too, at the same time, rather than after the translation: a unit's context costs two round trips in depth.
+   */
+  async findOfUnit(unitId: number): Promise<TranslationContext | null> {
+    const [translation, component] = await Promise.all([
+      this.dataSource.getRepository(Translation).createQueryBuilder('t').where('t.id = (SELECT u.translation_id FROM units u WHERE u.id = :unitId)', { unitId }).getOne(),
+      this.components.findOfUnit(unitId),
+    ]);
+    // A unit deleted between the two reads: it is gone.
+    if (!translation || !component || component.component.id !== translation.componentId) return null;
+    return (await this.hydrate([translation], [component]))[0];
+  }
+
   /** Translations of visible projects, ordered by project, component and language. */
   countVisible(visibility: ProjectVisibility): Promise<number> {
     return this.visible(visibility).getCount();
@@ -109,7 +123,7 @@ export class TranslationsRepository {
   /** `recent_changes` of each translation: read only for statistics, so listing strings never counts history. */
   async recentChanges(translationIds: readonly number[]): Promise<Map<number, number>> {
     const rows: { translation_id: number; count: string }[] = await this.dataSource.query(
-      `SELECT ch.translation_id, count(*) FROM changes ch WHERE ch.translation_id = ANY($1::int[]) AND ${RECENT_CONTENT_CHANGES} GROUP BY ch.translation_id`,
+      `SELECT t.id AS translation_id, ${recentContentChanges('= t.id')} AS count FROM unnest($1::int[]) AS t(id)`,
       [translationIds],
     );
     return new Map(rows.map((row) => [row.translation_id, Number(row.count)]));
@@ -195,18 +209,19 @@ export class TranslationsRepository {
     if (translations.length === 0) return [];
     const contexts = new Map(known.map((context) => [context.component.id, context]));
     const missing = [...new Set(translations.map((t) => t.componentId))].filter((id) => !contexts.has(id));
-    if (missing.length) {
-      const components = await this.dataSource.getRepository(Component).findBy({ id: In(missing) });
-      for (const context of await this.components.hydrate(components)) contexts.set(context.component.id, context);
-    }
-    const languages = await this.dataSource
-      .getRepository(Language)
-      .createQueryBuilder('language')
-      .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default })
-      .where('language.id IN (:...ids)', { ids: [...new Set(translations.map((t) => t.languageId))] })
-      .getMany();
     const authorIds = [...new Set(translations.map((t) => t.lastAuthorId).filter((id): id is number => id !== null))];
-    const authors = authorIds.length ? await this.dataSource.getRepository(User).findBy({ id: In(authorIds) }) : [];
+    // Independent reads, in flight together: a unit's or translation's context is loaded on every request naming one.
+    const [components, languages, authors] = await Promise.all([
+      missing.length ? this.dataSource.getRepository(Component).findBy({ id: In(missing) }).then((found) => this.components.hydrate(found)) : [],
+      this.dataSource
+        .getRepository(Language)
+        .createQueryBuilder('language')
+        .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default })
+        .where('language.id IN (:...ids)', { ids: [...new Set(translations.map((t) => t.languageId))] })
+        .getMany(),
+      authorIds.length ? this.dataSource.getRepository(User).findBy({ id: In(authorIds) }) : [],
+    ]);
+    for (const context of components) contexts.set(context.component.id, context);
     const languageById = new Map(languages.map((language) => [language.id, language]));
     const authorById = new Map(authors.map((user) => [user.id, user.fullName]));
     return translations.map((translation) => ({

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { TranslationPlural, translationPlural } from '../languages/translation-plural';
+import type { RenderedVersions } from './unit-rows.repository';
 
 /** A component's translation with the language facts reading and writing its file needs. */
 export interface TranslationFileInfo {
@@ -10,9 +11,13 @@ export interface TranslationFileInfo {
   languageId: number;
   languageCode: string;
   plural: TranslationPlural;
+  /** Strings were added or removed since the file was written: it needs every unit, not only the pending ones. */
+  needsWrite: boolean;
+  /** The row's version (`xmin`) when read: strings added or removed since keep `needs_write` (see markWritten). */
+  rowVersion: string;
 }
 
-const SELECT_FILES = `SELECT t.id, t.filename, t.revision, t.is_source, t.language_id, t.language_code, c.file_format,
+const SELECT_FILES = `SELECT t.id, t.xmin::text AS row_version, t.filename, t.revision, t.is_source, t.needs_write, t.language_id, t.language_code, c.file_format,
     pl.number AS plural_count, pl.formula
   FROM translations t
   JOIN components c ON c.id = t.component_id
@@ -42,6 +47,8 @@ function toInfos(rows: Record<string, unknown>[]): TranslationFileInfo[] {
     languageId: Number(row.language_id),
     languageCode: String(row.language_code),
     plural: translationPlural(String(row.file_format), String(row.language_code), row.formula === null ? null : { number: Number(row.plural_count), formula: String(row.formula) }),
+    needsWrite: Boolean(row.needs_write),
+    rowVersion: String(row.row_version),
   }));
 }
 
@@ -66,10 +73,23 @@ export async function unwrittenTranslationIds(manager: EntityManager, componentI
   return new Set(rows.map((row) => row.id));
 }
 
-/** The file now holds every string of the translation: nothing is pending, and `revision` is the file's. */
-export async function markWritten(manager: EntityManager, translationId: number, revision: string): Promise<void> {
-  await manager.query('UPDATE units SET pending = false WHERE translation_id = $1 AND pending', [translationId]);
-  await manager.query('UPDATE translations SET needs_write = false, revision = $2 WHERE id = $1', [translationId, revision]);
+/**
+ * The file now holds the translation's strings as they were rendered, and `revision` is the file's. Only the unit
+ * versions rendered stop being pending, and `needs_write` is cleared only if the translation row is as read: an
+ * edit or an added string committed while the file was rendered is written by the next commit, never dropped.
+ */
+export async function markWritten(
+  manager: EntityManager, translation: Pick<TranslationFileInfo, 'id' | 'rowVersion'>, revision: string, rendered: RenderedVersions,
+): Promise<void> {
+  await manager.query(
+    `UPDATE units u SET pending = false FROM unnest($2::int[], $3::text[]) AS r(id, version)
+     WHERE u.translation_id = $1 AND u.pending AND u.id = r.id AND u.xmin = r.version::xid`,
+    [translation.id, rendered.ids, rendered.versions],
+  );
+  await manager.query(
+    'UPDATE translations SET needs_write = needs_write AND NOT (xmin = $3::xid), revision = $2 WHERE id = $1',
+    [translation.id, revision, translation.rowVersion],
+  );
 }
 
 /** Strings were added or removed: the files must be rewritten at the next commit even with no pending unit. */

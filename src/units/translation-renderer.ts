@@ -5,7 +5,7 @@ import { FileRevision, getFormat, isMonolingual, TranslationFormat, TranslationU
 import { WorkingCopy } from '../vcs/working-copy';
 import { TranslationFileError } from './translation-file-error';
 import { hasUnwrittenChanges, loadTranslationFile, TranslationFileInfo } from './translation-files.repository';
-import { loadFileUnits } from './unit-rows.repository';
+import { loadFileUnits, RenderedVersions } from './unit-rows.repository';
 
 /**
  * A translation's file as its units say it should be: the stored file with the strings changed in the database
@@ -28,17 +28,21 @@ export class TranslationRenderer {
     return loadFileUnits(manager, translationId, monolingual);
   }
 
-  /** `revision`: set when the file is written for a commit, so headers that record one (PO) are updated. */
-  async render(manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: WorkingCopy, revision?: FileRevision): Promise<Buffer> {
+  /**
+   * `revision`: set when the file is written for a commit, so headers that record one (PO) are updated;
+   * `rendered`: collects the versions of the pending units written in (see markWritten).
+   */
+  async render(
+    manager: EntityManager, component: Component, translation: TranslationFileInfo, repository: WorkingCopy,
+    { revision, rendered }: { revision?: FileRevision; rendered?: RenderedVersions } = {},
+  ): Promise<Buffer> {
     const format = getFormat(component.fileFormat);
     if (!format) throw new TranslationFileError(translation.filename, new Error(`Unknown file format ${component.fileFormat}.`));
     const template = component.template && !translation.isSource ? await readOptional(repository, component.template) : undefined;
     try {
       const original = await readOptional(repository, translation.filename);
       const monolingual = isMonolingual(format, component.template !== '');
-      const units = await loadFileUnits(manager, translation.id, monolingual);
-      const plural = { language: translation.languageCode, pluralCategories: translation.plural.categories };
-      return await format.serialize(monolingual && !translation.isSource ? await monolingualFileUnits(format, units, original, plural) : units, {
+      const options = {
         original,
         template,
         language: translation.languageCode,
@@ -47,7 +51,15 @@ export class TranslationRenderer {
         pluralForms: translation.plural.pluralForms,
         revision,
         monolingual,
-      });
+      };
+      // The units not pending are what the file holds: with no string added or removed, the stored file with the
+      // pending ones written in is the whole answer, without loading (or matching) every unit of a large file.
+      if (format.rewriteChanged && original && !monolingual && !translation.needsWrite) {
+        return format.rewriteChanged(await loadFileUnits(manager, translation.id, monolingual, { pendingOnly: true, rendered }), { ...options, original });
+      }
+      const units = await loadFileUnits(manager, translation.id, monolingual, { rendered });
+      const plural = { language: translation.languageCode, pluralCategories: translation.plural.categories };
+      return await format.serialize(monolingual && !translation.isSource ? await monolingualFileUnits(format, units, original, plural) : units, options);
     } catch (error) {
       return TranslationFileError.wrap(translation.filename, error);
     }

@@ -5,7 +5,7 @@ import { ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
 import { DiscoveryResult, TranslationDiscovery } from '../translations/translation-discovery';
 import { WorkingCopy } from '../vcs/working-copy';
-import { ImportSummary, UnitImport } from './unit-import';
+import { ImportOptions, ImportSummary, UnitImport } from './unit-import';
 
 export type ScanResult = DiscoveryResult & ImportSummary;
 
@@ -18,7 +18,7 @@ export class TranslationScanner {
     private readonly changes: ChangesService,
   ) {}
 
-  async scan(manager: EntityManager, component: Component, repository: WorkingCopy, options: { force?: boolean } = {}): Promise<ScanResult> {
+  async scan(manager: EntityManager, component: Component, repository: WorkingCopy, options: ImportOptions = {}): Promise<ScanResult> {
     const found = await this.discovery.sync(manager, component, await repository.listFiles(component.filemask));
     // A file of the mask that is no translation is never dropped silently: the log says so, once per file and reason.
     for (const { path, reason, alert } of found.skipped) {

@@ -28,7 +28,7 @@ export class TranslationUnitsController {
   list(
     @Target() context: TranslationContext, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder, @ClientKey() caller: string,
   ): Promise<Page<UnitResponse>> {
-    return this.units.list({ translationId: context.translation.id }, q, page, urls, caller);
+    return this.units.list({ translation: context }, q, page, urls, caller);
   }
 
   @Post(':project/:component/:language/units')

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { UserPermissions } from '../auth/user-permissions';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../changes/changes.service';
-import { PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
+import { NotFoundError, PermissionDeniedError, ValidationError } from '../core/errors/domain-error';
 import { UnitState } from '../formats';
 import { pluralOf } from '../languages/translation-plural';
 import type { TranslationContext } from '../translations/translation-context';
@@ -60,13 +60,18 @@ export class UnitEditingService {
       demand(editor.permissions, UNIT_RULES.editSourceFields, scope);
     }
     if (change) this.authorizeTargetChange(context, change, editor, scope);
-    await retryingTransaction(this.dataSource, async (manager) => {
-      const unit = await this.units.lockForUpdate(manager, context.unit.id);
-      if (!unit) return;
-      if (change) await this.writeTarget(manager, { ...context, unit }, change, editor);
-      if (touchesSource) await this.writeSourceFields(manager, { ...context, unit }, sourceFields, editor);
+    // The unit as this write left it: the locked row with what was written to it (nobody else wrote it meanwhile).
+    const saved = await retryingTransaction(this.dataSource, async (manager) => {
+      const locked = await this.units.lockForUpdate(manager, context.unit.id);
+      if (!locked) return null;
+      let unit = locked.unit;
+      if (change) unit = await this.writeTarget(manager, { ...context, unit }, change, editor, locked);
+      if (touchesSource) unit = await this.writeSourceFields(manager, { ...context, unit }, sourceFields, editor);
+      return unit;
     });
-    return (await this.units.findContext(context.unit.id))!;
+    if (!saved) throw new NotFoundError('No Unit matches the given query.');
+    const labels = sourceFields.labels === undefined ? context.labels : await this.units.labelsOf(saved);
+    return { unit: saved, translation: context.translation, labels };
   }
 
   async remove(context: UnitContext, editor: Editor): Promise<void> {
@@ -96,16 +101,20 @@ export class UnitEditingService {
     }
   }
 
-  private async writeTarget(manager: EntityManager, context: UnitContext, change: TargetChange, editor: Editor): Promise<void> {
+  /** Writes the target and state unless they are the unit's already; the unit as written. */
+  private async writeTarget(
+    manager: EntityManager, context: UnitContext, change: TargetChange, editor: Editor, { sourceExtraFlags, hasCopies }: { sourceExtraFlags: string; hasCopies: boolean },
+  ): Promise<Unit> {
     const { unit, translation } = context;
-    if (sameTarget(unit, change)) return;
+    if (sameTarget(unit, change)) return unit;
     const before = { ...unit };
-    const flags = joinFlags(translation.component.project.checkFlags, translation.component.component.checkFlags, await this.sourceExtraFlags(manager, unit));
+    const flags = joinFlags(translation.component.project.checkFlags, translation.component.component.checkFlags, sourceExtraFlags);
     const checkScope = { flags, pluralCount: pluralCountOf(translation), languageCode: translation.translation.languageCode, isSource: translation.translation.isSource };
     const failingChecks = failingChecksFor({ source: unit.source, target: change.target, state: change.state, flags: unit.flags }, checkScope);
     const state = enforcedState(change.state, failingChecks, translation.component.component.enforcedChecks);
     const now = new Date();
-    await this.units.update(manager, unit.id, { target: change.target, state, failingChecks, pending: true, automaticallyTranslated: false, lastUpdated: now });
+    const written = { target: change.target, state, failingChecks, pending: true, automaticallyTranslated: false, lastUpdated: now };
+    await this.units.update(manager, unit.id, written);
     await this.statistics.applyChange(manager, unit.translationId, before, { ...unit, state, failingChecks }, { at: now, authorId: editor.userId });
     await this.changes.record(manager, {
       ...changeScope(translation),
@@ -116,7 +125,8 @@ export class UnitEditingService {
       target: change.target.join('\n'),
       old: before.target.join('\n'),
     });
-    if (translation.component.component.allowTranslationPropagation) await this.propagate(manager, context, change.target, state, editor, now);
+    if (translation.component.component.allowTranslationPropagation && hasCopies) await this.propagate(manager, context, change.target, state, editor, now);
+    return { ...unit, ...written };
   }
 
   /**
@@ -151,20 +161,23 @@ export class UnitEditingService {
     context: UnitContext,
     fields: { explanation?: string; extraFlags?: string; labels?: number[] },
     editor: Editor,
-  ): Promise<void> {
+  ): Promise<Unit> {
     const { unit, translation } = context;
     const base = { ...changeScope(translation), unitId: unit.id, userId: editor.userId, authorId: editor.userId };
     const records: ChangeRecord[] = [];
+    const written: Partial<Unit> = {};
     if (fields.explanation !== undefined && fields.explanation !== unit.explanation) {
-      await this.units.update(manager, unit.id, { explanation: fields.explanation });
+      written.explanation = fields.explanation;
       records.push({ ...base, action: ChangeAction.Explanation, target: fields.explanation, old: unit.explanation });
     }
     if (fields.extraFlags !== undefined && fields.extraFlags !== unit.extraFlags) {
-      await this.units.update(manager, unit.id, { extraFlags: fields.extraFlags });
+      written.extraFlags = fields.extraFlags;
       records.push({ ...base, action: ChangeAction.ExtraFlags, target: fields.extraFlags, old: unit.extraFlags });
     }
+    if (Object.keys(written).length) await this.units.update(manager, unit.id, written);
     if (fields.labels !== undefined) records.push(...(await this.replaceLabels(manager, context, fields.labels, base)));
     await this.changes.recordMany(manager, records);
+    return { ...unit, ...written };
   }
 
   private async replaceLabels(manager: EntityManager, context: UnitContext, ids: number[], base: Omit<ChangeRecord, 'action'>): Promise<ChangeRecord[]> {
@@ -179,11 +192,6 @@ export class UnitEditingService {
       ...labels.filter((label) => !current.has(label.id)).map((label) => ({ ...base, action: ChangeAction.LabelAdd, target: label.name })),
       ...context.labels.filter((label) => !wanted.has(label.id)).map((label) => ({ ...base, action: ChangeAction.LabelRemove, target: label.name })),
     ];
-  }
-
-  private async sourceExtraFlags(manager: EntityManager, unit: Unit): Promise<string> {
-    if (unit.sourceUnitId === null) return unit.extraFlags;
-    return this.units.extraFlagsOf(manager, unit.sourceUnitId);
   }
 }
 

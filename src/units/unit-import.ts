@@ -10,8 +10,8 @@ import { TranslationFileError } from './translation-file-error';
 import { loadTranslationFiles, projectCheckFlags, setRevision, TranslationFileInfo } from './translation-files.repository';
 import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
-import { toRow } from './unit-rows';
-import { deleteUnits, unitIdsByHashOf, upsertUnits } from './unit-rows.repository';
+import { toRow, UnitRow } from './unit-rows';
+import { storeUnits } from './unit-rows.repository';
 
 /** Formats whose files say a string needs editing (fuzzy flags, states): for the others, the database's word stays. */
 const EXPRESSES_NEEDS_EDITING = new Set(['po', 'po-mono', 'ts', 'xliff', 'plainxliff', 'xliff2', 'csv', 'xlsx']);
@@ -22,6 +22,16 @@ export interface ImportSummary {
   units: number;
   /** Translation files that could not be read: their translations keep the strings they had, the others go on. */
   unreadable: { path: string; reason: string }[];
+}
+
+export interface ImportOptions {
+  /** Read every file, changed or not. */
+  force?: boolean;
+  /**
+   * The files known to have changed (an update's diff): the other translation files are not read. It applies only
+   * where the source strings come from an unchanged template; bilingual sources are the union of every file.
+   */
+  only?: ReadonlySet<string>;
 }
 
 interface ParsedTranslation {
@@ -42,7 +52,7 @@ export class UnitImport {
     private readonly changes: ChangesService,
   ) {}
 
-  async importComponent(manager: EntityManager, component: Component, repository: WorkingCopy, options: { force?: boolean } = {}): Promise<ImportSummary> {
+  async importComponent(manager: EntityManager, component: Component, repository: WorkingCopy, options: ImportOptions = {}): Promise<ImportSummary> {
     const format = getFormat(component.fileFormat);
     if (!format) throw new TranslationFileError(component.filemask, new Error(`Unknown file format ${component.fileFormat}.`));
     const translations = await loadTranslationFiles(manager, component.id);
@@ -50,7 +60,8 @@ export class UnitImport {
     const monolingual = isMonolingual(format, template !== undefined);
     const parsed: ParsedTranslation[] = [];
     const unreadable: ImportSummary['unreadable'] = [];
-    for (const info of translations.filter((translation) => !translation.isSource)) {
+    const only = template !== undefined && !options.only?.has(component.template) ? options.only : undefined;
+    for (const info of translations.filter((translation) => !translation.isSource && (!only || only.has(translation.filename)))) {
       // One malformed file (a duplicate key, broken XML) is reported and left out; it does not stop the others.
       try {
         const data = await this.read(repository, info.filename);
@@ -74,47 +85,32 @@ export class UnitImport {
     const changed = all.filter((translation) => options.force || translation.revision !== translation.info.revision);
     const flags = joinFlags(await projectCheckFlags(manager, component.projectId), component.checkFlags);
     let units = 0;
-    // The source translation comes first: the others link to its units, read once they are stored.
-    let sourceUnitIds: Map<string, number> | undefined;
+    // The source translation comes first: the others link to its units.
     for (const translation of changed) {
-      if (!translation.info.isSource) sourceUnitIds ??= await unitIdsByHashOf(manager, source.id);
-      units += await this.store(manager, flags, translation, sourceUnitIds ?? null, !EXPRESSES_NEEDS_EDITING.has(component.fileFormat));
+      units += await this.store(manager, flags, translation, translation.info.isSource ? null : source.id, !EXPRESSES_NEEDS_EDITING.has(component.fileFormat));
     }
     await this.statistics.recount(manager, changed.map((translation) => translation.info.id));
     return { updated: changed.length, units, unreadable };
   }
 
   /**
-   * `checkFlags`: the project's and component's check_flags, which apply to every string; `sourceUnitIds`: the
-   * source translation's unit ids by hash, null when storing the source translation itself; `keepNeedsEditing`: see upsertUnits.
+   * `checkFlags`: the project's and component's check_flags, which apply to every string; `sourceTranslationId`: the
+   * translation whose units the strings link to, null when storing the source translation itself; `keepNeedsEditing`: see storeUnits.
    */
-  private async store(
-    manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceUnitIds: ReadonlyMap<string, number> | null, keepNeedsEditing: boolean,
-  ): Promise<number> {
+  private async store(manager: EntityManager, checkFlags: string, translation: ParsedTranslation, sourceTranslationId: number | null, keepNeedsEditing: boolean): Promise<number> {
     const { info } = translation;
-    const scope = { flags: checkFlags, pluralCount: info.plural.count, languageCode: info.languageCode, isSource: info.isSource };
-    const seen = new Set<string>();
-    const rows = translation.units
-      .map((unit) => {
-        const state = /(^|,)\s*read-only\s*(,|$)/.test(joinFlags(unit.flags)) ? UnitState.ReadOnly : unit.state;
-        const target = info.isSource ? unit.target : fitPluralForms(unit, info.plural.count);
-        return toRow({ ...unit, target, state }, failingChecksFor({ ...unit, target, state }, scope));
-      })
-      // A key repeated in one file is one string, as in Weblate; the first occurrence wins.
-      .filter((row) => !seen.has(row.idHash) && seen.add(row.idHash));
-    const stored = await unitIdsByHashOf(manager, info.id);
-    await upsertUnits(manager, info.id, rows, sourceUnitIds, keepNeedsEditing);
-    await deleteUnits(manager, [...stored].filter(([hash]) => !seen.has(hash)).map(([, id]) => id));
     // A file read before that now has new strings announces each (unit.post-create): they came from the
     // repository. The first read of a file (a new component or language) announces none, as Weblate.
-    const added = rows.filter((row) => !stored.has(row.idHash)).map((row) => row.idHash);
-    if (info.revision !== '' && added.length > 0) {
+    const announce = info.revision !== '';
+    const { stored, added } = await storeUnits(manager, info.id, fileRows(translation, checkFlags), {
+      sourceTranslationId, keepNeedsEditing, removeOthers: true, reportAdded: announce,
+    });
+    if (added.length) {
       const action = info.isSource ? ChangeAction.NewSourceRepo : ChangeAction.NewUnitRepo;
-      const ids = await unitIdsByHashOf(manager, info.id, added);
-      await this.changes.recordMany(manager, [...ids.values()].map((unitId) => ({ action, translationId: info.id, unitId })));
+      await this.changes.recordMany(manager, added.map((unitId) => ({ action, translationId: info.id, unitId })));
     }
     await setRevision(manager, info.id, translation.revision);
-    return rows.length;
+    return stored;
   }
 
   private async parse(
@@ -134,6 +130,23 @@ export class UnitImport {
     } catch (error) {
       throw new TranslationFileError(path, error);
     }
+  }
+}
+
+/**
+ * The rows of a file's strings with their failing checks, made one at a time as the copy into the database asks
+ * for them. A key repeated in one file is one string, as in Weblate; the first occurrence wins.
+ */
+function* fileRows({ info, units }: ParsedTranslation, checkFlags: string): Generator<UnitRow> {
+  const scope = { flags: checkFlags, pluralCount: info.plural.count, languageCode: info.languageCode, isSource: info.isSource };
+  const seen = new Set<string>();
+  for (const unit of units) {
+    const state = /(^|,)\s*read-only\s*(,|$)/.test(joinFlags(unit.flags)) ? UnitState.ReadOnly : unit.state;
+    const target = info.isSource ? unit.target : fitPluralForms(unit, info.plural.count);
+    const row = toRow({ ...unit, target, state }, failingChecksFor({ ...unit, target, state }, scope));
+    if (seen.has(row.idHash)) continue;
+    seen.add(row.idHash);
+    yield row;
   }
 }
 

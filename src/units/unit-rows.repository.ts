@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { TranslationUnit, unitId } from '../formats';
+import { copyRows, CopyValue } from '../database/copy-rows';
 import { textArrayLiteral } from './pg-array';
 import { toRow, UnitRow } from './unit-rows';
 import type { StoredUnit } from './upload/upload-plan';
@@ -13,65 +14,97 @@ import type { StoredUnit } from './upload/upload-plan';
 /** Rows per statement: large enough that 100k strings take a few dozen round trips, small enough for parameters. */
 const BATCH = 5000;
 
+/** The columns of a file's unit that the file says, in the order they are copied into the staging table. */
+const STAGED_COLUMNS = [
+  'id_hash', 'content_hash', 'context', 'source', 'target', 'previous_source', 'note', 'location', 'flags', 'state', 'position', 'num_words',
+  'num_chars', 'failing_checks',
+] as const;
+
+interface StoreOptions {
+  /** The source translation, whose unit of the same id hash each unit links to; null when storing the source translation. */
+  sourceTranslationId: number | null;
+  /** The format cannot say a string needs editing: see mergeStaged. */
+  keepNeedsEditing?: boolean;
+  /** The rows are the whole file: the translation's units not among them are removed. */
+  removeOthers?: boolean;
+  /** Return the ids of the units the translation did not have before. */
+  reportAdded?: boolean;
+}
+
 /**
- * Stores a file's units in one translation with set-based statements, linked to the source units `sourceUnits`
- * (their ids by id hash, from `unitIdsByHashOf`; null in the source translation). A unit edited in the database
- * and not yet written (pending) keeps its target and state; an approval survives a file that cannot express it;
- * unchanged rows are not rewritten. `keepNeedsEditing`: the format cannot say a string needs editing, so one marked
- * so in the database (by a flag add-on) stays so while the file leaves its text as it was.
+ * Stores a file's units in one translation (see mergeStaged) from a stream of rows, whose id hashes must be
+ * distinct: the rows are copied (COPY) into a staging table of this transaction, which the merge then joins with
+ * the translation's and the source translation's units. Every statement is one pass over the file or the
+ * translation, so an import grows linearly with the file, and memory holds a chunk of rows, not the file's.
  */
-export async function upsertUnits(
-  manager: EntityManager, translationId: number, rows: readonly UnitRow[], sourceUnits: ReadonlyMap<string, number> | null, keepNeedsEditing = false,
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    const batch = rows.slice(start, start + BATCH);
-    const column = <T>(pick: (row: UnitRow) => T) => batch.map(pick);
+export async function storeUnits(manager: EntityManager, translationId: number, rows: Iterable<UnitRow>, options: StoreOptions): Promise<{ stored: number; added: number[] }> {
+  await manager.query(`CREATE TEMP TABLE unit_staging (
+    id_hash bigint NOT NULL, content_hash bigint NOT NULL, context text NOT NULL, source text[] NOT NULL, target text[] NOT NULL,
+    previous_source text NOT NULL, note text NOT NULL, location text NOT NULL, flags text NOT NULL, state smallint NOT NULL,
+    position integer NOT NULL, num_words integer NOT NULL, num_chars integer NOT NULL, failing_checks text[] NOT NULL) ON COMMIT DROP`);
+  const stored = await copyRows(manager, 'unit_staging', STAGED_COLUMNS, stagedValues(rows));
+  // The planner's row counts of the staging table: without them it guesses, and may pick a nested loop over the file.
+  // The index is for the removal's anti-join: the units just stored are not yet in the planner's statistics of
+  // `units`, so it expects a handful and may loop over them — each probe then must not scan the staging table (a
+  // 100k-string import's removal ran for over half an hour that way).
+  await manager.query('CREATE INDEX ON unit_staging (id_hash)');
+  await manager.query('ANALYZE unit_staging');
+  const addedHashes: { id_hash: string }[] = options.reportAdded
+    ? await manager.query(
+      'SELECT d.id_hash FROM unit_staging d WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.translation_id = $1 AND u.id_hash = d.id_hash)', [translationId],
+    )
+    : [];
+  await mergeStaged(manager, translationId, options);
+  if (options.removeOthers) {
     await manager.query(
-      `INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, note,
-         location, flags, state, position, num_words, num_chars, failing_checks)
-       SELECT $1, d.source_unit_id, d.id_hash::bigint, d.content_hash::bigint, d.context, d.source::text[], d.target::text[],
-         d.previous_source, d.note, d.location, d.flags, d.state, d.position, d.num_words, d.num_chars, d.checks::text[]
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-         $11::int[], $12::int[], $13::int[], $14::int[], $15::text[], $16::int[])
-         AS d(id_hash, content_hash, context, source, target, previous_source, note, location, flags, state, position,
-           num_words, num_chars, checks, source_unit_id)
-       ON CONFLICT (translation_id, id_hash) DO UPDATE SET
-         source_unit_id = EXCLUDED.source_unit_id, content_hash = EXCLUDED.content_hash, context = EXCLUDED.context, source = EXCLUDED.source,
-         previous_source = EXCLUDED.previous_source, note = EXCLUDED.note, location = EXCLUDED.location,
-         flags = EXCLUDED.flags, position = EXCLUDED.position, num_words = EXCLUDED.num_words, num_chars = EXCLUDED.num_chars,
-         target = CASE WHEN units.pending THEN units.target ELSE EXCLUDED.target END,
-         state = CASE WHEN units.pending THEN units.state
-           WHEN units.state = 30 AND EXCLUDED.state = 20 AND units.target = EXCLUDED.target THEN units.state
-           WHEN $17 AND units.state = 10 AND EXCLUDED.state = 20 AND units.target = EXCLUDED.target THEN units.state
-           ELSE EXCLUDED.state END,
-         failing_checks = CASE WHEN units.pending THEN units.failing_checks ELSE EXCLUDED.failing_checks END,
-         last_updated = CASE WHEN NOT units.pending AND units.target IS DISTINCT FROM EXCLUDED.target THEN now()
-           ELSE units.last_updated END
-       WHERE (units.source_unit_id, units.context, units.source, units.target, units.state, units.previous_source, units.note,
-           units.location, units.flags, units.position, units.failing_checks)
-         IS DISTINCT FROM (EXCLUDED.source_unit_id, EXCLUDED.context, EXCLUDED.source, EXCLUDED.target, EXCLUDED.state,
-           EXCLUDED.previous_source, EXCLUDED.note, EXCLUDED.location, EXCLUDED.flags, EXCLUDED.position, EXCLUDED.failing_checks)`,
-      [
-        translationId,
-        column((row) => row.idHash),
-        column((row) => row.contentHash),
-        column((row) => row.unit.context),
-        column((row) => textArrayLiteral(row.unit.source)),
-        column((row) => textArrayLiteral(row.unit.target)),
-        column((row) => row.unit.previousSource),
-        column((row) => row.unit.note),
-        column((row) => row.unit.location),
-        column((row) => row.unit.flags),
-        column((row) => row.unit.state),
-        column((row) => row.unit.position),
-        column((row) => row.numWords),
-        column((row) => row.numChars),
-        column((row) => textArrayLiteral(row.failingChecks)),
-        column((row) => sourceUnits?.get(row.idHash) ?? null),
-        keepNeedsEditing,
-      ],
+      'DELETE FROM units u WHERE u.translation_id = $1 AND NOT EXISTS (SELECT 1 FROM unit_staging d WHERE d.id_hash = u.id_hash)', [translationId],
     );
   }
+  await manager.query('DROP TABLE unit_staging');
+  const added = addedHashes.length ? [...(await unitIdsByHashOf(manager, translationId, addedHashes.map((row) => String(row.id_hash)))).values()] : [];
+  return { stored, added };
+}
+
+function* stagedValues(rows: Iterable<UnitRow>): Generator<CopyValue[]> {
+  for (const { idHash, contentHash, unit, numWords, numChars, failingChecks } of rows) {
+    yield [
+      idHash, contentHash, unit.context, textArrayLiteral(unit.source), textArrayLiteral(unit.target), unit.previousSource, unit.note, unit.location,
+      unit.flags, unit.state, unit.position, numWords, numChars, textArrayLiteral(failingChecks),
+    ];
+  }
+}
+
+/**
+ * The staged rows into the translation's units. A unit edited in the database and not yet written (pending) keeps
+ * its target and state; an approval survives a file that cannot express it; unchanged rows are not rewritten.
+ * `keepNeedsEditing`: the format cannot say a string needs editing, so one marked so in the database (by a flag
+ * add-on) stays so while the file leaves its text as it was.
+ */
+async function mergeStaged(manager: EntityManager, translationId: number, { sourceTranslationId, keepNeedsEditing = false }: StoreOptions): Promise<void> {
+  await manager.query(
+    `INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, note,
+       location, flags, state, position, num_words, num_chars, failing_checks)
+     SELECT $1, s.id, d.id_hash, d.content_hash, d.context, d.source, d.target, d.previous_source, d.note, d.location, d.flags, d.state,
+       d.position, d.num_words, d.num_chars, d.failing_checks
+     FROM unit_staging d LEFT JOIN units s ON s.translation_id = $2 AND s.id_hash = d.id_hash
+     ON CONFLICT (translation_id, id_hash) DO UPDATE SET
+       source_unit_id = EXCLUDED.source_unit_id, content_hash = EXCLUDED.content_hash, context = EXCLUDED.context, source = EXCLUDED.source,
+       previous_source = EXCLUDED.previous_source, note = EXCLUDED.note, location = EXCLUDED.location,
+       flags = EXCLUDED.flags, position = EXCLUDED.position, num_words = EXCLUDED.num_words, num_chars = EXCLUDED.num_chars,
+       target = CASE WHEN units.pending THEN units.target ELSE EXCLUDED.target END,
+       state = CASE WHEN units.pending THEN units.state
+         WHEN units.state = 30 AND EXCLUDED.state = 20 AND units.target = EXCLUDED.target THEN units.state
+         WHEN $3 AND units.state = 10 AND EXCLUDED.state = 20 AND units.target = EXCLUDED.target THEN units.state
+         ELSE EXCLUDED.state END,
+       failing_checks = CASE WHEN units.pending THEN units.failing_checks ELSE EXCLUDED.failing_checks END,
+       last_updated = CASE WHEN NOT units.pending AND units.target IS DISTINCT FROM EXCLUDED.target THEN now()
+         ELSE units.last_updated END
+     WHERE (units.source_unit_id, units.context, units.source, units.target, units.state, units.previous_source, units.note,
+         units.location, units.flags, units.position, units.failing_checks)
+       IS DISTINCT FROM (EXCLUDED.source_unit_id, EXCLUDED.context, EXCLUDED.source, EXCLUDED.target, EXCLUDED.state,
+         EXCLUDED.previous_source, EXCLUDED.note, EXCLUDED.location, EXCLUDED.flags, EXCLUDED.position, EXCLUDED.failing_checks)`,
+    [translationId, sourceTranslationId, keepNeedsEditing],
+  );
 }
 
 /**
@@ -81,16 +114,11 @@ export async function upsertUnits(
  * each row (a 5,000-row batch of a 100k-string import took minutes). This statement reads the translation's rows
  * once, whichever index or scan serves it.
  */
-export async function unitIdsByHashOf(manager: EntityManager, translationId: number, hashes?: readonly string[]): Promise<Map<string, number>> {
+async function unitIdsByHashOf(manager: EntityManager, translationId: number, hashes?: readonly string[]): Promise<Map<string, number>> {
   const rows: { id: number; id_hash: string }[] = hashes
     ? await manager.query('SELECT id, id_hash FROM units WHERE translation_id = $1 AND id_hash = ANY($2::bigint[])', [translationId, [...hashes]])
     : await manager.query('SELECT id, id_hash FROM units WHERE translation_id = $1', [translationId]);
   return new Map(rows.map((row) => [String(row.id_hash), Number(row.id)]));
-}
-
-/** Removes these units (strings no longer in their file). */
-export async function deleteUnits(manager: EntityManager, unitIds: readonly number[]): Promise<void> {
-  if (unitIds.length) await manager.query('DELETE FROM units WHERE id = ANY($1::int[])', [[...unitIds]]);
 }
 
 /** New pending units after the translation's last position; strings it already has are left as they are. */
@@ -107,8 +135,7 @@ export async function appendUnits(
   const [{ last }]: { last: number }[] = await manager.query('SELECT coalesce(max(position), 0) AS last FROM units WHERE translation_id = $1', [translationId]);
   const rows = candidates.filter((row) => !known.has(row.idHash) && known.add(row.idHash));
   rows.forEach((row, index) => (row.unit = { ...row.unit, position: Number(last) + index + 1 }));
-  const sourceUnits = sourceTranslationId === null ? null : await unitIdsByHashOf(manager, sourceTranslationId, hashes);
-  await upsertUnits(manager, translationId, rows, sourceUnits);
+  await storeUnits(manager, translationId, rows, { sourceTranslationId });
   await manager.query('UPDATE units SET pending = true WHERE translation_id = $1 AND id_hash = ANY($2::bigint[])', [translationId, rows.map((row) => row.idHash)]);
 }
 
@@ -143,6 +170,40 @@ export async function writeUnits(manager: EntityManager, writes: readonly UnitWr
   }
 }
 
+/** A write of an upload, with the target it replaces (the change record's `old`). */
+export interface StagedWrite extends UnitWrite {
+  old: readonly string[];
+}
+
+/** The staging table of stageWrites, which the change log reads its upload records from (in `ord` order). */
+export const WRITE_STAGING = 'unit_write_staging';
+
+/**
+ * An upload's writes: copied (COPY) into a staging table of this transaction as `writes` yields them, then applied
+ * with one `UPDATE … FROM` join, so neither the statement parameters nor the written rows are held in memory at
+ * once. The staging table stays until the transaction ends, for the change records (ChangesService.recordStaged).
+ */
+export async function stageWrites(manager: EntityManager, writes: Iterable<StagedWrite>): Promise<number> {
+  await manager.query(`CREATE TEMP TABLE ${WRITE_STAGING} (
+    ord integer NOT NULL, unit_id integer NOT NULL, target text[] NOT NULL, state smallint NOT NULL, failing_checks text[] NOT NULL,
+    old text[] NOT NULL) ON COMMIT DROP`);
+  const count = await copyRows(manager, WRITE_STAGING, ['ord', 'unit_id', 'target', 'state', 'failing_checks', 'old'], writeValues(writes));
+  await manager.query(`ANALYZE ${WRITE_STAGING}`);
+  await manager.query(
+    `UPDATE units u SET target = d.target, state = d.state, failing_checks = d.failing_checks, pending = true,
+       automatically_translated = false, last_updated = now()
+     FROM ${WRITE_STAGING} d WHERE u.id = d.unit_id`,
+  );
+  return count;
+}
+
+function* writeValues(writes: Iterable<StagedWrite>): Generator<CopyValue[]> {
+  let ord = 0;
+  for (const write of writes) {
+    yield [ord++, write.unitId, textArrayLiteral(write.target), write.state, textArrayLiteral(write.failingChecks), textArrayLiteral(write.old)];
+  }
+}
+
 /** Suggestions instead of edits (method `suggest`); the strings are flagged so lists and statistics see them. */
 export async function insertSuggestions(manager: EntityManager, writes: readonly Omit<UnitWrite, 'failingChecks' | 'state'>[], userId: number | null): Promise<void> {
   for (let start = 0; start < writes.length; start += BATCH) {
@@ -157,14 +218,32 @@ export async function insertSuggestions(manager: EntityManager, writes: readonly
   }
 }
 
-/** The units of a translation in file order, in the shape formats read and write. */
-export async function loadFileUnits(manager: EntityManager, translationId: number, monolingual: boolean): Promise<TranslationUnit[]> {
+/**
+ * The row versions (`xmin`) of the pending units a file was rendered from. Only those stop being pending once the
+ * file is written: a string edited while the file was being rendered keeps its flag for the next commit.
+ */
+export interface RenderedVersions {
+  ids: number[];
+  versions: string[];
+}
+
+/**
+ * The units of a translation in file order, in the shape formats read and write; `pendingOnly`: those not written
+ * to the file yet; `rendered`: collects the versions of the pending ones read.
+ */
+export async function loadFileUnits(
+  manager: EntityManager, translationId: number, monolingual: boolean, { pendingOnly = false, rendered }: { pendingOnly?: boolean; rendered?: RenderedVersions } = {},
+): Promise<TranslationUnit[]> {
   const rows: Record<string, unknown>[] = await manager.query(
-    `SELECT context, source, target, state, note, location, flags, previous_source, position
-     FROM units WHERE translation_id = $1 ORDER BY position, id`,
+    `SELECT id, xmin::text AS version, pending, context, source, target, state, note, location, flags, previous_source, position
+     FROM units WHERE translation_id = $1${pendingOnly ? ' AND pending' : ''} ORDER BY position, id`,
     [translationId],
   );
   return rows.map((row) => {
+    if (rendered && row.pending) {
+      rendered.ids.push(Number(row.id));
+      rendered.versions.push(String(row.version));
+    }
     const source = row.source as string[];
     const context = String(row.context);
     return {

@@ -1,18 +1,34 @@
-import { UrlBuilder } from '../core/urls/url-builder';
+import { TranslationUnitUrls, UrlBuilder } from '../core/urls/url-builder';
 import { UnitState } from '../formats';
 import { serializeLabel } from '../labels/label.entity';
 import { UnitContext } from './units.repository';
 
-export type UnitResponse = ReturnType<typeof serializeUnit>;
+export type UnitResponse = ReturnType<typeof serializeWith>;
+
+export function serializeUnit(context: UnitContext, urls: UrlBuilder) {
+  return serializeWith(context, urlsOf(context, urls));
+}
+
+/** A page of units: the URLs of each translation are prepared once for all its units. */
+export function serializeUnits(contexts: readonly UnitContext[], urls: UrlBuilder): UnitResponse[] {
+  const byTranslation = new Map<number, TranslationUnitUrls>();
+  return contexts.map((context) => {
+    const id = context.translation.translation.id;
+    let translationUrls = byTranslation.get(id);
+    if (!translationUrls) byTranslation.set(id, (translationUrls = urlsOf(context, urls)));
+    return serializeWith(context, translationUrls);
+  });
+}
+
+function urlsOf({ translation }: UnitContext, urls: UrlBuilder): TranslationUnitUrls {
+  return urls.unitsOf(translation.component.project.slug, translation.component.path, translation.translation.languageCode);
+}
 
 /** Weblate's UnitSerializer. The fuzzy/translated/approved booleans mirror `state`. */
-export function serializeUnit({ unit, translation, labels }: UnitContext, urls: UrlBuilder) {
-  const component = translation.component;
-  const projectSlug = component.project.slug;
-  const languageCode = translation.translation.languageCode;
+function serializeWith({ unit, translation, labels }: UnitContext, urls: TranslationUnitUrls) {
   return {
-    translation: urls.translation(projectSlug, component.path, languageCode),
-    language_code: languageCode,
+    translation: urls.translation,
+    language_code: translation.translation.languageCode,
     source: unit.source,
     previous_source: unit.previousSource,
     target: unit.target,
@@ -35,7 +51,7 @@ export function serializeUnit({ unit, translation, labels }: UnitContext, urls: 
     source_unit: urls.unit(unit.sourceUnitId ?? unit.id),
     priority: unit.priority,
     id: unit.id,
-    web_url: urls.unitWeb(projectSlug, component.path, languageCode, unit.idHash),
+    web_url: urls.unitWeb(unit.idHash),
     url: urls.unit(unit.id),
     explanation: unit.explanation,
     extra_flags: unit.extraFlags,

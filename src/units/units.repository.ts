@@ -8,7 +8,7 @@ import { TranslationLookup } from '../translations/translation-lookup';
 import type { TranslationContext } from '../translations/translation-context';
 import { UnitState } from '../formats';
 import { PageRequest, resolveLastPage } from '../core/pagination/page';
-import { CompiledQuery } from './search';
+import { CompiledQuery, selectsEveryUnit } from './search';
 import { Unit } from './unit.entity';
 import { retryingTransaction } from '../database/retrying-transaction';
 
@@ -37,29 +37,75 @@ export interface UnitFilter {
 
 @Injectable()
 export class UnitsRepository {
+  private columns: string | undefined;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly translations: TranslationLookup,
   ) {}
 
-  async findContext(id: number, manager: EntityManager = this.dataSource.manager): Promise<UnitContext | null> {
-    const unit = await manager.getRepository(Unit).findOneBy({ id });
-    return unit ? (await this.hydrate([unit]))[0] : null;
+  /**
+   * The unit with its translation and labels. The three reads go out together (the translation and the labels are
+   * found through the unit's id), so loading a unit costs the depth of its translation's context and no more.
+   */
+  async findContext(id: number): Promise<UnitContext | null> {
+    const [[unit], translation, labelsOf] = await Promise.all([
+      this.findByIds(this.dataSource.manager, [id]),
+      this.translations.findOfUnit(id),
+      this.labelsOfSourceUnits({ unitIds: [id] }),
+    ]);
+    // Units never move between translations; one deleted between the reads is gone.
+    if (!unit || !translation) return null;
+    return { unit, translation, labels: labelsOf.get(unit.sourceUnitId ?? unit.id) ?? [] };
   }
 
   /**
    * The count and one page of a list (`page=last` resolved against the count), read in one transaction whose
    * statements may run `timeoutMs` each at most (SET LOCAL: the connection's own timeout is back once it ends).
+   * The page's ids come first from an index (narrow rows, no OFFSET over whole units), then their rows. A list
+   * without a search counts from the translations' stored statistics instead of its units; where the page read
+   * disagrees with that count (a project's strings being deleted in batches), the units are counted after all.
    */
   async readPage(filter: UnitFilter, request: PageRequest, timeoutMs: number): Promise<{ count: number; page: PageRequest; units: Unit[] }> {
     return retryingTransaction(this.dataSource, async (manager) => {
-      await manager.query(`SELECT set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
-      const count = await this.filtered(manager, filter).getCount();
-      const page = resolveLastPage(request, count);
-      const query = this.filtered(manager, filter);
-      const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
-      return { count, page, units: await ordered.offset(page.offset).limit(page.pageSize).getMany() };
+      const everyUnit = selectsEveryUnit(filter.search);
+      await manager.query(`SELECT set_config('statement_timeout', $1, true)${everyUnit ? KEEP_INDEX_ORDER : ''}`, [String(timeoutMs)]);
+      let count = everyUnit ? await this.storedCount(manager, filter) : await this.filtered(manager, filter).getCount();
+      let page = resolveLastPage(request, count);
+      let read = await this.pageIds(manager, filter, page);
+      if (everyUnit && !pageFits(read, page, count)) {
+        count = await this.filtered(manager, filter).getCount();
+        page = resolveLastPage(request, count);
+        read = await this.pageIds(manager, filter, page);
+      }
+      return { count, page, units: await this.findByIds(manager, read.ids) };
     });
+  }
+
+  /** The page's unit ids in list order, and whether a unit follows them. */
+  private async pageIds(manager: EntityManager, filter: UnitFilter, page: PageRequest): Promise<{ ids: number[]; more: boolean }> {
+    const query =
+      filter.translationId !== undefined && selectsEveryUnit(filter.search)
+        ? manager.createQueryBuilder().from(Unit, 'u').where('u.translation_id = :translationId', { translationId: filter.translationId })
+        : this.filtered(manager, filter);
+    const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
+    const rows: { id: number }[] = await ordered.select('u.id', 'id').offset(page.offset).limit(page.pageSize + 1).getRawMany();
+    const ids = rows.map((row) => Number(row.id));
+    return { ids: ids.slice(0, page.pageSize), more: ids.length > page.pageSize };
+  }
+
+  /** How many units the translations in the filter's scope hold, from their stored statistics. */
+  private async storedCount(manager: EntityManager, filter: UnitFilter): Promise<number> {
+    const query = manager
+      .createQueryBuilder()
+      .select('COALESCE(sum(t.total), 0)', 'count')
+      .from('translations', 't')
+      .innerJoin('components', 'c', 'c.id = t.component_id')
+      .innerJoin('projects', 'p', 'p.id = c.project_id');
+    if (filter.translationId !== undefined) query.andWhere('t.id = :translationId', { translationId: filter.translationId });
+    if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility, 'c');
+    const row: { count: string } | undefined = await query.getRawOne();
+    return Number(row?.count ?? 0);
   }
 
   /**
@@ -74,10 +120,25 @@ export class UnitsRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  /** These units, in the order of `ids`. */
+  /**
+   * These units, in the order of `ids`. Read as plain rows whose columns are named as the entity's properties: the
+   * driver already gives each column its type, and TypeORM's hydration of a 1000-string page cost more than its query.
+   * One array parameter rather than IN with one placeholder per id: a 1000-string page was planned from 1000 parameters.
+   */
   async findByIds(manager: EntityManager, ids: readonly number[]): Promise<Unit[]> {
-    const byId = new Map((await manager.getRepository(Unit).findBy({ id: In([...ids]) })).map((unit) => [unit.id, unit]));
+    const found: Unit[] = await manager.query(`SELECT ${this.unitColumns()} FROM units u WHERE u.id = ANY($1::int[])`, [[...ids]]);
+    if (found.length < 2) return found;
+    const byId = new Map(found.map((unit) => [unit.id, unit]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** The select list giving a row the shape of a `Unit` (built once from the entity's columns). */
+  private unitColumns(): string {
+    this.columns ??= this.dataSource
+      .getMetadata(Unit)
+      .columns.map((column) => `u.${column.databaseName} AS "${column.propertyName}"`)
+      .join(', ');
+    return this.columns;
   }
 
   private filtered(manager: EntityManager, filter: UnitFilter): SelectQueryBuilder<Unit> {
@@ -94,21 +155,15 @@ export class UnitsRepository {
     return query;
   }
 
-  /** Translations and labels of many units in a few queries. */
-  async hydrate(units: Unit[]): Promise<UnitContext[]> {
-    const translations = new Map(
-      (await this.translations.findByIds([...new Set(units.map((unit) => unit.translationId))])).map((context) => [context.translation.id, context]),
-    );
-    const sourceIds = [...new Set(units.map((unit) => unit.sourceUnitId ?? unit.id))];
-    const labelRows: (Label & { unit_id: number })[] = sourceIds.length
-      ? await this.dataSource.query(
-          `SELECT ul.unit_id, lb.id, lb.project_id AS "projectId", lb.name, lb.description, lb.color
-           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ANY($1::int[]) ORDER BY lb.name`,
-          [sourceIds],
-        )
-      : [];
-    const labelsOf = new Map<number, Label[]>();
-    for (const { unit_id: unitId, ...label } of labelRows) labelsOf.set(unitId, [...(labelsOf.get(unitId) ?? []), label as Label]);
+  /** Translations and labels of many units in a few queries; the translations in `known` are not read again. */
+  async hydrate(units: Unit[], known: readonly TranslationContext[] = []): Promise<UnitContext[]> {
+    const translations = new Map(known.map((context) => [context.translation.id, context]));
+    const missing = [...new Set(units.map((unit) => unit.translationId))].filter((id) => !translations.has(id));
+    const [contexts, labelsOf] = await Promise.all([
+      missing.length ? this.translations.findByIds(missing) : [],
+      this.labelsOfSourceUnits({ sourceIds: [...new Set(units.map((unit) => unit.sourceUnitId ?? unit.id))] }),
+    ]);
+    for (const context of contexts) translations.set(context.translation.id, context);
     return units.map((unit) => ({
       unit,
       translation: translations.get(unit.translationId)!,
@@ -116,13 +171,56 @@ export class UnitsRepository {
     }));
   }
 
+  /** The labels of the unit's source string (read again after a write replaced them). */
+  async labelsOf(unit: Unit): Promise<Label[]> {
+    const sourceId = unit.sourceUnitId ?? unit.id;
+    return (await this.labelsOfSourceUnits({ sourceIds: [sourceId] })).get(sourceId) ?? [];
+  }
+
+  /** The labels of source strings, by source unit id: of these source units, or of these units' source strings. */
+  private async labelsOfSourceUnits(of: { sourceIds: number[] } | { unitIds: number[] }): Promise<Map<number, Label[]>> {
+    const ids = 'sourceIds' in of ? of.sourceIds : of.unitIds;
+    const sources = 'sourceIds' in of ? '$1::int[]' : 'ARRAY(SELECT coalesce(source_unit_id, id) FROM units WHERE id = ANY($1::int[]))';
+    const labelRows: (Label & { unit_id: number })[] = ids.length
+      ? await this.dataSource.query(
+          `SELECT ul.unit_id, lb.id, lb.project_id AS "projectId", lb.name, lb.description, lb.color
+           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ANY(${sources}) ORDER BY lb.name`,
+          [ids],
+        )
+      : [];
+    const labelsOf = new Map<number, Label[]>();
+    for (const { unit_id: unitId, ...label } of labelRows) labelsOf.set(unitId, [...(labelsOf.get(unitId) ?? []), label as Label]);
+    return labelsOf;
+  }
+
   labelsByIds(projectId: number, ids: readonly number[]): Promise<Label[]> {
     return this.dataSource.getRepository(Label).findBy({ projectId, id: In([...ids]) });
   }
 
-  /** The unit locked until the transaction ends, so concurrent writes to it apply one after the other. */
-  lockForUpdate(manager: EntityManager, id: number): Promise<Unit | null> {
-    return manager.getRepository(Unit).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  /**
+   * The unit locked until the transaction ends, so concurrent writes to it apply one after the other, with the extra
+   * flags of its source string (its own on a source unit), which its checks take into account, and whether the same
+   * string lies in another component of the project that takes propagated edits (most strings have no copy: then
+   * an edit need not look for them with a query of its own).
+   */
+  async lockForUpdate(manager: EntityManager, id: number): Promise<{ unit: Unit; sourceExtraFlags: string; hasCopies: boolean } | null> {
+    const { entities, raw } = await manager
+      .getRepository(Unit)
+      .createQueryBuilder('u')
+      .leftJoin(Unit, 'su', 'su.id = u.source_unit_id')
+      .addSelect(`CASE WHEN u.source_unit_id IS NULL THEN u.extra_flags ELSE COALESCE(su.extra_flags, '') END`, 'source_extra_flags')
+      .addSelect(
+        `EXISTS (SELECT 1 FROM translations t JOIN components c ON c.id = t.component_id
+                 JOIN units o ON o.content_hash = u.content_hash AND o.id <> u.id
+                 JOIN translations ot ON ot.id = o.translation_id AND ot.language_id = t.language_id
+                 JOIN components oc ON oc.id = ot.component_id AND oc.project_id = c.project_id
+                 WHERE t.id = u.translation_id AND oc.allow_translation_propagation)`,
+        'has_copies',
+      )
+      .where('u.id = :id', { id })
+      .setLock('pessimistic_write', undefined, ['u'])
+      .getRawAndEntities<{ source_extra_flags: string; has_copies: boolean }>();
+    return entities.length ? { unit: entities[0], sourceExtraFlags: raw[0].source_extra_flags, hasCopies: raw[0].has_copies } : null;
   }
 
   async update(manager: EntityManager, id: number, changes: Partial<Unit>): Promise<void> {
@@ -178,10 +276,6 @@ export class UnitsRepository {
     await manager.query('INSERT INTO unit_labels (unit_id, label_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING', [unitId, [...labelIds]]);
   }
 
-  async extraFlagsOf(manager: EntityManager, unitId: number): Promise<string> {
-    return (await this.extraFlagsByIds(manager, [unitId])).get(unitId) ?? '';
-  }
-
   /** The extra flags of these (source) units, by id. */
   async extraFlagsByIds(manager: EntityManager, unitIds: readonly number[]): Promise<Map<number, string>> {
     const rows: { id: number; extra_flags: string }[] = await manager.query('SELECT id, extra_flags FROM units WHERE id = ANY($1::int[])', [[...unitIds]]);
@@ -197,4 +291,19 @@ function whereSearch(query: SelectQueryBuilder<Unit>, search: CompiledQuery): vo
     return `:q${index}`;
   });
   query.andWhere(`(${sql})`, parameters);
+}
+
+/**
+ * A list without a search is the units in index order (units_translation_position, or the primary key), and the
+ * page's ids are read from the index alone. The planner does not always see it: with statistics that lag behind a
+ * large import, or pages not yet marked all-visible, it estimated a sort of the whole translation as cheaper (seconds
+ * at 100k strings). For this transaction's statements it is told not to sort, nor to scan the table or a bitmap (set with the
+ * statement timeout, in the same round trip).
+ */
+const KEEP_INDEX_ORDER = `, set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+
+/** Whether a page read agrees with the count it was planned against: as many rows as the count leaves, and a next one exactly when expected. */
+function pageFits(read: { ids: number[]; more: boolean }, page: PageRequest, count: number): boolean {
+  const expected = Math.max(0, Math.min(page.pageSize, count - page.offset));
+  return read.ids.length === expected && read.more === page.offset + page.pageSize < count;
 }

@@ -6,7 +6,8 @@ import { buildPage, Page, PageRequest } from '../core/pagination/page';
 import { ConcurrencyCaps, ConcurrencyLimits } from '../core/rate-limit/concurrency-limits';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { CompiledQuery, compileQuery, QuerySyntaxError } from './search';
-import { serializeUnit, UnitResponse } from './unit.serializer';
+import { serializeUnits, UnitResponse } from './unit.serializer';
+import type { TranslationContext } from '../translations/translation-context';
 import { UnitFilter, UnitsRepository } from './units.repository';
 import { isPgError, PG_ERROR } from '../database/pg-error';
 import { MESSAGES } from '../core/validation/field-rules';
@@ -39,11 +40,12 @@ export class UnitsService {
   }
 
   /** `caller`: the client key the per-caller cap counts against. */
-  async list(scope: { visibility: ProjectVisibility } | { translationId: number }, q: unknown, request: PageRequest, urls: UrlBuilder, caller: string): Promise<Page<UnitResponse>> {
-    const filter = { ...scope, search: compileSearch(q) };
+  async list(scope: { visibility: ProjectVisibility } | { translation: TranslationContext }, q: unknown, request: PageRequest, urls: UrlBuilder, caller: string): Promise<Page<UnitResponse>> {
+    const search = compileSearch(q);
+    const filter = 'translation' in scope ? { translationId: scope.translation.translation.id, search } : { ...scope, search };
     const { count, page, units } = await this.limits.run('unit-search', caller, this.caps, () => this.read(filter, request));
-    const contexts = await this.units.hydrate(units);
-    return buildPage(page, count, contexts.map((context) => serializeUnit(context, urls)));
+    const contexts = await this.units.hydrate(units, 'translation' in scope ? [scope.translation] : []);
+    return buildPage(page, count, serializeUnits(contexts, urls));
   }
 
   private async read(filter: UnitFilter, request: PageRequest): ReturnType<UnitsRepository['readPage']> {

@@ -8,6 +8,8 @@ import { UsersRepository } from './users.repository';
 export interface Caller {
   user: User;
   tokenProjectId: number | null;
+  /** The access generation read with a key's holder; null for anonymous callers, whose lookup is cached. */
+  accessGeneration: string | null;
 }
 
 /** Turns an `Authorization` header into a caller, and issues API keys. */
@@ -25,12 +27,12 @@ export class AuthenticationService {
     const match = /^\s*(Token|Bearer)\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) {
       if (/^\s*(Token|Bearer)\b/i.test(authorization ?? '')) throw new AuthenticationFailedError('Invalid token header. No credentials provided.');
-      return { user: await this.anonymousUser(), tokenProjectId: null };
+      return { user: await this.anonymousUser(), tokenProjectId: null, accessGeneration: null };
     }
-    const token = await this.users.findTokenByHash(hashApiKey(match[2]));
-    if (!token || (token.expires && token.expires.getTime() <= Date.now())) throw new AuthenticationFailedError('Invalid token.');
-    if (!token.user.isActive) throw new AuthenticationFailedError('User inactive or deleted.');
-    return { user: token.user, tokenProjectId: token.projectId };
+    const holder = await this.users.findTokenHolder(hashApiKey(match[2]));
+    if (!holder || (holder.expires && holder.expires.getTime() <= Date.now())) throw new AuthenticationFailedError('Invalid token.');
+    if (!holder.user.isActive) throw new AuthenticationFailedError('User inactive or deleted.');
+    return { user: holder.user, tokenProjectId: holder.projectId, accessGeneration: holder.accessGeneration };
   }
 
   /** Issues a new key for the user, replacing (and so revoking) any earlier one; returns the plain key. */

@@ -16,6 +16,7 @@ import {
 } from './git-context';
 import { toVcsError } from './git-errors';
 import { integrate } from './git-merge';
+import { fetchFromClone } from './local-fetch';
 import {
   CommitDetails,
   CommitOptions,
@@ -52,9 +53,15 @@ import {
 function httpClient(lookup?: LookupFunction): git.HttpClient {
   return {
     request: (request) =>
-      nodeHttp.request({ ...request, fetchOptions: { ...request.fetchOptions, followRedirects: false, lookup } }),
+      nodeHttp.request({ ...request, fetchOptions: { ...request.fetchOptions, followRedirects: false, lookup, timeout: REMOTE_IDLE_TIMEOUT_MS } }),
   };
 }
+
+/**
+ * How long a remote may stay silent before the operation fails. Without it, Node's global agent cut every answer
+ * slower than 5 s ("Request timed out"): a push the remote takes a while to accept failed, holding nothing back.
+ */
+const REMOTE_IDLE_TIMEOUT_MS = 120_000;
 
 export interface GitRepositoryOptions {
   credentials?: Credentials;
@@ -167,6 +174,10 @@ export class GitWorkingCopy implements WorkingCopy {
     } catch (error) {
       throw this.failure(error, 'fetch_failed', `Fetching from ${await this.remoteUrl()}`);
     }
+  }
+
+  async fetchFrom(source: WorkingCopy): Promise<void> {
+    await fetchFromClone(gitContext(source.workDir), this.ctx, this.remoteRef(await this.branch()));
   }
 
   async merge(style: MergeStyle, options: MergeOptions): Promise<MergeResult> {

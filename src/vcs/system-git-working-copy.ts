@@ -13,6 +13,7 @@ import {
   RepositoryStatus,
 } from './working-copy';
 import { gitContext } from './git-context';
+import { fetchFromClone } from './local-fetch';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
 import { squashCommits } from './squash';
 import { pinnedCurlResolve, pinnedSshCommand } from './connection-pinning';
@@ -124,6 +125,10 @@ export class SystemGitWorkingCopy implements WorkingCopy {
   async fetch(): Promise<void> {
     const connection = await this.connectingTo(await this.originUrl());
     await this.git(['fetch', '--quiet', '--no-tags', REMOTE], { fallback: 'fetch_failed', action: 'Fetching from', connection });
+  }
+
+  async fetchFrom(source: WorkingCopy): Promise<void> {
+    await fetchFromClone(gitContext(source.workDir), gitContext(this.workDir), this.remoteRef(await this.branch()));
   }
 
   async merge(style: MergeStyle, options: MergeOptions): Promise<MergeResult> {

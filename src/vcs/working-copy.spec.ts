@@ -192,6 +192,21 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     expect(await repo.status()).toMatchObject({ needsMerge: false, needsCommit: false, needsPush: false });
   });
 
+  it('takes what another clone of the repository fetched, without fetching itself', async () => {
+    const { name, url, repo: first } = await cloned();
+    const second = create(join(tmp, `work-${counter}-second`));
+    await second.clone(url, 'main');
+    const upstream = await server.commitToBare(name, { 'po/de.po': `${PO}# new\n`, 'po/it.po': PO }, 'Upstream');
+    await first.fetch();
+    const fetches = server.fetchCount(name);
+
+    await second.fetchFrom(first);
+    expect(server.fetchCount(name)).toBe(fetches);
+    expect(await second.status()).toMatchObject({ needsMerge: true, missingCommits: 1, remoteCommit: upstream });
+    expect(await second.merge('merge', { author: BOT })).toEqual({ ok: true, changedFiles: ['po/de.po', 'po/it.po'] });
+    expect(await readFile(join(second.workDir, 'po/it.po'), 'utf8')).toBe(PO);
+  });
+
   it('follows an upstream commit that replaces a link by a directory, and one that brings it back', async () => {
     const { name, repo, work } = await cloned();
     await server.commitToBare(name, { docs: { symlink: 'po' } }, 'Link docs to po');

@@ -29,6 +29,11 @@ export interface WorkingCopy {
   /** Updates the remote-tracking branch from origin. */
   fetch(): Promise<void>;
   /**
+   * Updates the remote-tracking branch from another working copy of the same repository and branch on this machine
+   * (which has just fetched), instead of the network: one fetch serves every working copy of a repository.
+   */
+  fetchFrom(source: WorkingCopy): Promise<void>;
+  /**
    * Integrates the fetched remote branch. On conflict nothing changes (HEAD, index and work tree stay as they were)
    * and the result lists the conflicting paths. Throws VcsError('local_changes') when uncommitted edits would be
    * overwritten.

@@ -37,6 +37,9 @@ export type PreOperationHook = (repository: WorkingCopy, owner: Owner) => Promis
  */
 export type MergedHook = (repository: WorkingCopy, owner: Owner, changedFiles: string[]) => Promise<CommitRequest[]>;
 
+/** Re-reads the files after an update, given the paths the update changed (upstream's and the merged hooks'). */
+export type AfterMerge = (changedFiles: string[]) => Promise<void>;
+
 /**
  * The one way to change a working copy: its lock, the pre-* hooks, the git operation, and the change that announces
  * it. The post-* events are those changes (Commit, Push, Merge/Rebase), delivered by the EventBus once they commit;
@@ -93,13 +96,21 @@ export class WorkingCopyPipeline {
   }
 
   /** @internal */
-  async update(repository: WorkingCopy, owner: Owner, style: MergeStyle, afterMerge: () => Promise<void>): Promise<MergeResult> {
+  async update(repository: WorkingCopy, owner: Owner, style: MergeStyle, afterMerge: AfterMerge, fetchedBy?: WorkingCopy): Promise<MergeResult> {
     for (const hook of this.hooks.update) await hook(repository, owner);
-    await repository.fetch();
+    // The other working copy may have gone or be unusable (a component removed meanwhile): then the network serves.
+    if (fetchedBy) await repository.fetchFrom(fetchedBy).catch(() => repository.fetch());
+    else await repository.fetch();
     const merged = await repository.merge(style, { author: WEBLATE_COMMITTER });
     if (!merged.ok) return merged;
-    for (const hook of this.hooks.merged) for (const request of await hook(repository, owner, merged.changedFiles)) await this.commit(repository, request);
-    await afterMerge();
+    const changed = new Set(merged.changedFiles);
+    for (const hook of this.hooks.merged) {
+      for (const request of await hook(repository, owner, merged.changedFiles)) {
+        request.files.forEach((path) => changed.add(path));
+        await this.commit(repository, request);
+      }
+    }
+    await afterMerge([...changed]);
     await this.record(owner, style === 'rebase' ? ChangeAction.Rebase : ChangeAction.Merge, null);
     return merged;
   }
@@ -127,12 +138,13 @@ export class WorkingCopySession {
   }
 
   /**
-   * Fetches and merges (or rebases) upstream, runs the merged hooks (their commits go through the pre-commit hooks),
-   * then `afterMerge` (re-reading the files) before the change that
+   * Fetches (from `fetchedBy`, another working copy of the same repository that just fetched, when given) and
+   * merges (or rebases) upstream, runs the merged hooks (their commits go through the pre-commit hooks),
+   * then `afterMerge` (re-reading the files that changed) before the change that
    * announces the update, so its consumers find the strings read. A merge that fails changes nothing and records
    * nothing here.
    */
-  update(style: MergeStyle, afterMerge: () => Promise<void>): Promise<MergeResult> {
-    return this.pipeline.update(this.repository, this.owner, style, afterMerge);
+  update(style: MergeStyle, afterMerge: AfterMerge, fetchedBy?: WorkingCopy): Promise<MergeResult> {
+    return this.pipeline.update(this.repository, this.owner, style, afterMerge, fetchedBy);
   }
 }

@@ -1,10 +1,12 @@
 import { Test } from '@nestjs/testing';
+import { BackupCommand } from '../../src/cli/backup.command';
 import { CheckCommand } from '../../src/cli/check.command';
 import { CliModule } from '../../src/cli/cli.module';
 import { CreateAdminCommand } from '../../src/cli/create-admin.command';
 import { ImportMemoryCommand } from '../../src/cli/import-memory.command';
 import { ImportUsersCommand } from '../../src/cli/import-users.command';
 import { MigrateCommand } from '../../src/cli/migrate.command';
+import { RestoreCommand } from '../../src/cli/restore.command';
 import { loadConfig } from '../../src/config/app-config';
 
 /**
@@ -16,7 +18,7 @@ describe('admin CLI module', () => {
     const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', REDIS_URL: '' });
     const moduleRef = await Test.createTestingModule({ imports: [CliModule.forRoot({ config, database: { url: process.env.TEST_DATABASE_URL! } })] }).compile();
     try {
-      for (const command of [MigrateCommand, CreateAdminCommand, CheckCommand, ImportUsersCommand, ImportMemoryCommand]) expect(moduleRef.get(command)).toBeInstanceOf(command);
+      for (const command of [MigrateCommand, CreateAdminCommand, CheckCommand, ImportUsersCommand, ImportMemoryCommand, BackupCommand, RestoreCommand]) expect(moduleRef.get(command)).toBeInstanceOf(command);
     } finally {
       await moduleRef.close();
     }

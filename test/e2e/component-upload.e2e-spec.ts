@@ -74,4 +74,21 @@ describe('component creation from an uploaded ZIP', () => {
     const res = await upload(project.slug, Buffer.from('<html></html>'), 'docfile').expect(400);
     expect(res.body.errors[0].attr).toBe('docfile');
   });
+  it('stores strings with tabs, backslashes, line breaks, quotes and braces exactly as the file has them', async () => {
+    const project = await createProject(t);
+    const po = [
+      'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n',
+      '#. a \\ note\t with a tab\n#: src/a.c:1\n#, c-format\nmsgctxt "ctx\\twith tab"\nmsgid "Path C:\\\\dir\\n{\\"quoted\\"}, %s"\nmsgstr "Cesta C:\\\\adresář\\r\\n{\\"v uvozovkách\\"}, %s"\n',
+      'msgid "One {file}"\nmsgid_plural "Many, {files}"\nmsgstr[0] "\\\\N"\nmsgstr[1] ""\nmsgstr[2] "NULL"\n',
+    ].join('\n');
+    const res = await upload(project.slug, await zipOf({ 'po/cs.po': po })).expect(201);
+    await t.drainTasks();
+    const task = await t.http().get(new URL(res.body.task_url).pathname).expect(200);
+    expect(task.body).toMatchObject({ completed: true, result: { translations: ['cs'] } });
+    const units = await t.http().get(`/api/translations/${project.slug}/uploaded/cs/units/`).set('Authorization', admin.auth).expect(200);
+    expect(units.body.results.map((unit: Record<string, unknown>) => [unit.context, unit.source, unit.target, unit.note])).toEqual([
+      ['ctx\twith tab', ['Path C:\\dir\n{"quoted"}, %s'], ['Cesta C:\\adresář\r\n{"v uvozovkách"}, %s'], 'a \\ note\t with a tab'],
+      ['', ['One {file}', 'Many, {files}'], ['\\N', '', 'NULL'], ''],
+    ]);
+  });
 });

@@ -104,6 +104,8 @@ describe("response shapes against Weblate's OpenAPI description", () => {
     await auth(t.http().post(`/api/screenshots/${screenshot.id}/units/`)).send({ unit_id: String(sourceUnits.results[0].id) }).expect(200);
     const addon = await api('post', `/api/components/${project.slug}/app/addons/`, { name: 'weblate.removal.comments', configuration: { age: 10 } });
     await api('post', `/api/projects/${project.slug}/machinery_settings/`, { service: 'deepl', configuration: { key: 'k' } });
+    await auth(t.http().post(`/api/projects/${project.slug}/backups/`)).expect(202);
+    await t.drainTasks();
     const change = (await api<{ results: { id: number }[] }>('get', '/api/changes/')).results[0];
     // The translated "Hallo" reaches the memory through the event backbone.
     await t.deliverEvents();
@@ -141,6 +143,7 @@ describe("response shapes against Weblate's OpenAPI description", () => {
       'GET /api/projects/:project/machinery_settings/': { path: `/api/projects/${p}/machinery_settings/` },
       'GET /api/projects/:project/repository/': { path: `/api/projects/${p}/repository/` },
       'GET /api/projects/:project/statistics/': { path: `/api/projects/${p}/statistics/` },
+      'GET /api/projects/:project/backups/': { path: `/api/projects/${p}/backups/` },
       // The description: a plain array of Statistics; the spec: a paginated list of language summaries.
       'GET /api/projects/:project/languages/': { path: `/api/projects/${p}/languages/`, schema: paginated({
         type: 'object',
@@ -193,6 +196,7 @@ describe("response shapes against Weblate's OpenAPI description", () => {
     'GET /api/components/:project/:component/monolingual_base/': 'a translation file',
     'GET /api/components/:project/:component/new_template/': 'a translation file',
     'GET /api/projects/:project/file/': 'a ZIP archive',
+    'GET /api/projects/:project/backups/:backup/': 'a ZIP archive (test/e2e/project-backups.e2e-spec.ts checks it)',
     'GET /api/translations/:project/:component/:language/file/': 'a translation file',
     'GET /api/screenshots/:id/file/': 'an image',
     'GET /api/tasks/': 'the spec: "the task list is unavailable" (404)',

@@ -19,8 +19,21 @@ export interface GitHttpServer {
   /** Simulates an upstream commit (a `null` content deletes the file); returns the new commit sha. */
   commitToBare(name: string, files: FileChanges, message: string, branch?: string): Promise<string>;
   readFile(name: string, path: string, ref?: string): Promise<string>;
+  /** How many fetches or clones of the repository the server has answered (its upload-pack negotiations). */
+  fetchCount(name: string): number;
   log(name: string, ref?: string): Promise<BareCommit[]>;
+  /**
+   * Holds the requests whose path matches (e.g. `/app.git/git-receive-pack`) until `release()`, as a slow remote
+   * would: the git operation that sent one stays in progress. `reached` resolves when the first arrives.
+   */
+  hold(path: RegExp): { reached: Promise<void>; release: () => void };
   close(): Promise<void>;
+}
+
+interface Hold {
+  path: RegExp;
+  arrived: () => void;
+  released: Promise<void>;
 }
 
 /** New contents by path: text or bytes, `null` to delete, or a symbolic link to a target path. */
@@ -63,13 +76,21 @@ export async function startGitHttpServer(
   options: { auth?: { username: string; password: string } } = {},
 ): Promise<GitHttpServer> {
   const root = await mkdtemp(join(tmpdir(), 'git-http-'));
+  const holds = new Set<Hold>();
+  const fetches = new Map<string, number>();
   const server = createServer((req, res) => {
+    // Every fetch and clone starts with the upload-pack ref advertisement: one request per fetch.
+    const advertised = /^\/(.+)\/info\/refs\?service=git-upload-pack$/.exec(req.url ?? '');
+    if (advertised) fetches.set(decodeURIComponent(advertised[1]), (fetches.get(decodeURIComponent(advertised[1])) ?? 0) + 1);
     const user = authenticate(req, options.auth);
     if (user === false) {
       res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"' }).end('Unauthorized');
       return;
     }
-    serveCgi(root, req, res, user).catch((error: Error) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const held = [...holds].filter((hold) => hold.path.test(pathname));
+    for (const hold of held) hold.arrived();
+    Promise.all(held.map((hold) => hold.released)).then(() => serveCgi(root, req, res, user)).catch((error: Error) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(error.message);
     });
@@ -122,6 +143,7 @@ export async function startGitHttpServer(
       return `${url}/${name}`;
     },
     commitToBare,
+    fetchCount: (name) => fetches.get(name) ?? 0,
     readFile: (name, path, ref = 'HEAD') => runGit(root, ['-C', gitDir(name), 'show', `${ref}:${path}`]),
     async log(name, ref = 'HEAD') {
       const out = await runGit(root, ['-C', gitDir(name), 'log', '--format=%H%x00%an%x00%ae%x00%B%x1e', ref]);
@@ -133,6 +155,20 @@ export async function startGitHttpServer(
           const [sha, authorName, authorEmail, message] = record.split('\0');
           return { sha, authorName, authorEmail, message: message.trim() };
         });
+    },
+    hold(path) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const hold: Hold = { path, arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      holds.add(hold);
+      return {
+        reached,
+        release: () => {
+          holds.delete(hold);
+          release();
+        },
+      };
     },
     async close() {
       server.closeAllConnections();
@@ -173,7 +209,11 @@ async function serveCgi(
     // Without CONTENT_LENGTH (chunked uploads from the git CLI) http-backend reads the body until EOF.
     ...(req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
   });
+  // A client that went away while held (a killed server) needs no answer.
+  if (req.socket.destroyed) return;
   const child = spawn('git', ['http-backend'], { env });
+  // One that goes away later leaves the backend waiting for the rest of the body: end it.
+  res.once('close', () => child.kill());
   req.pipe(child.stdin);
   child.stdin.on('error', () => undefined); // the backend may exit before reading a rejected request body
 

@@ -308,7 +308,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixFixtures> 
   const other = await createUser(t);
   const group = await createGroup(t);
   const role = await createRole(t);
-  const task = await t.app.get(TasksRepository).create(randomUUID(), 'permission-matrix');
+  const task = await t.app.get(TasksRepository).create(randomUUID(), 'permission-matrix', null, null);
 
   const callers: Caller[] = [];
   const auths: Record<CallerName, string | undefined> = {
@@ -374,6 +374,16 @@ const PARAMS: Record<string, ParamSource> = {
   },
   ':language': { scoped: true, value: () => 'cs' },
   'hooks/:service': { value: () => 'github' },
+  // A file where the backup task writes them stands for a backup (the task itself is tested in project-backups).
+  'backups/:backup': {
+    scoped: true,
+    value: async ({ t, scenario }) => {
+      const dir = join(t.config.dataDir, 'projectbackups', String(scenario.project.id));
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, '1.zip'), 'PK\x05\x06');
+      return '1.zip';
+    },
+  },
   'categories/:id': {
     scoped: true,
     value: ({ scenario }) => scenario.category.id,

@@ -9,8 +9,8 @@ export class TokenAuthMiddleware implements NestMiddleware {
 
   use(req: Request, _res: Response, next: NextFunction): void {
     this.authentication.authenticate(req.get('authorization')).then(
-      ({ user, tokenProjectId }) => {
-        Object.assign(requestContext(req), { user, tokenProjectId });
+      ({ user, tokenProjectId, accessGeneration }) => {
+        Object.assign(requestContext(req), { user, tokenProjectId, accessGeneration });
         next();
       },
       next,

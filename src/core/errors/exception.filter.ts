@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable, isTransientConflict, PG_ERROR, pgErrorCode } from '../../database/pg-error';
+import { isRedisUnavailable, REDIS_UNAVAILABLE } from '../../redis/redis-error';
 import { VcsError, type VcsErrorCode } from '../../vcs';
 import { partialRequestContext } from '../http/request-context';
 import { RouteTable } from '../http/route-table';
@@ -35,7 +36,6 @@ const CLIENT_SQL_ERRORS: Record<string, string> = {
   '22001': 'Value is too long.',
   '22003': 'Number is out of range.',
 };
-
 
 /**
  * The only place that knows how errors look on the wire: every non-2xx body has `detail`, plus the
@@ -77,6 +77,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // Still a deadlock after the retries of retryingTransaction, or no database: the client may simply try again.
     if (isTransientConflict(exception)) return new ServiceUnavailableError('The database was busy with conflicting changes; try again.', 1);
     if (isDatabaseUnavailable(exception)) return new ServiceUnavailableError('The database is unavailable; try again later.', 5);
+    if (isRedisUnavailable(exception)) return new ServiceUnavailableError(REDIS_UNAVAILABLE, 5);
     return new ServerError();
   }
 }

@@ -13,6 +13,11 @@ export interface RequestContext {
   user: RequestUser;
   /** The project a project-scoped (wlp_) key is limited to; null for personal keys and anonymous calls. */
   tokenProjectId: number | null;
+  /**
+   * The access generation the authenticator read with the caller (a number that grows with every committed change
+   * to groups, roles and memberships), so permissions cached under it are known current; null when not read.
+   */
+  accessGeneration: string | null;
 }
 
 /** `openmetrics` only where a route offers it (the metrics). */
@@ -27,7 +32,7 @@ interface RequestUser {
 
 /** Turns an `Authorization` header into the caller; provided by the users module (`REQUEST_AUTHENTICATOR`). */
 export interface RequestAuthenticator {
-  authenticate(authorization: string | undefined): Promise<{ user: RequestUser; tokenProjectId: number | null }>;
+  authenticate(authorization: string | undefined): Promise<{ user: RequestUser; tokenProjectId: number | null; accessGeneration: string | null }>;
 }
 
 export const REQUEST_AUTHENTICATOR = Symbol('RequestAuthenticator');

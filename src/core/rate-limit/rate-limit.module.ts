@@ -1,10 +1,11 @@
 import { ExecutionContext, Module } from '@nestjs/common';
-import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import type { Request } from 'express';
 import type Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { REDIS } from '../../redis/redis.module';
 import { requestContext } from '../http/request-context';
+import { InProcessThrottlerStorage } from './in-process-throttler.storage';
 import { ConcurrencyLimits, InProcessConcurrencyLimits, RedisConcurrencyLimits } from './concurrency-limits';
 import { Rate } from './rate';
 import { RedisThrottlerStorage } from './redis-throttler.storage';
@@ -19,7 +20,7 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
           requestContext(context.switchToHttp().getRequest<Request>()).user.isAnonymous ? config.anonymousRate : config.userRate;
         return {
           throttlers: [{ name: 'default', limit: (context) => rateFor(context).limit, ttl: (context) => rateFor(context).windowMs }],
-          storage: redis ? new RedisThrottlerStorage(redis) : new ThrottlerStorageService(),
+          storage: redis ? new RedisThrottlerStorage(redis) : new InProcessThrottlerStorage(),
         };
       },
     }),

@@ -18,12 +18,18 @@ end
 return {hits, ttl, blockTtl}
 `;
 
+const COMMAND = 'rateLimitIncrement';
+
 /** Rate-limit counters in Redis, so every API replica draws from the same budget. */
 export class RedisThrottlerStorage implements ThrottlerStorage {
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: Redis) {
+    // Sent by its SHA (EVALSHA, the script loaded once per connection) rather than as text with every request.
+    if (!(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 2, lua: INCREMENT });
+  }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
-    const [hits, ttlMs, blockMs] = (await this.redis.eval(INCREMENT, 2, `rate:${key}`, `rate:${key}:blocked`, ttl, limit, blockDuration)) as number[];
+    const run = (this.redis as unknown as Record<typeof COMMAND, (...args: (string | number)[]) => Promise<number[]>>)[COMMAND];
+    const [hits, ttlMs, blockMs] = await run.call(this.redis, `rate:${key}`, `rate:${key}:blocked`, ttl, limit, blockDuration);
     const isBlocked = blockMs > 0;
     return {
       totalHits: hits,

@@ -8,6 +8,13 @@ export type ProjectPart =
   | 'components' | 'repository' | 'statistics' | 'changes' | 'languages' | 'categories' | 'labels' | 'lock'
   | 'credits' | 'file' | 'tokens' | 'machinery_settings' | 'reports' | 'metrics' | 'announcements';
 
+/** The URLs of the units of one translation (`UrlBuilder.unitsOf`). */
+export interface TranslationUnitUrls {
+  translation: string;
+  unit(id: number): string;
+  unitWeb(idHash: string): string;
+}
+
 /**
  * Every `url`, `*_url` and `web_url` the API emits. Built per request from the public base URL, so no other
  * code assembles a URL by hand.
@@ -205,9 +212,23 @@ export class UrlBuilder {
     return this.api('units', id);
   }
 
-  /** The editor of one string: Weblate addresses it by the hexadecimal id_hash (`checksum`). */
+  /**
+   * The URLs of one translation's units, its parts encoded once: a page lists up to 1000 units of a translation.
+   * A unit's own URL is the units collection's and its id (digits, which encoding leaves as they are).
+   */
+  unitsOf(projectSlug: string, componentPath: string, languageCode: string): TranslationUnitUrls {
+    const units = this.api('units');
+    const editor = `${this.translateWeb(projectSlug, componentPath, languageCode)}?checksum=`;
+    return {
+      translation: this.translation(projectSlug, componentPath, languageCode),
+      unit: (id) => `${units}${id}/`,
+      // The editor of one string: Weblate addresses it by the hexadecimal id_hash (`checksum`).
+      unitWeb: (idHash) => editor + BigInt(idHash).toString(16),
+    };
+  }
+
   unitWeb(projectSlug: string, componentPath: string, languageCode: string, idHash: string): string {
-    return `${this.translateWeb(projectSlug, componentPath, languageCode)}?checksum=${BigInt(idHash).toString(16)}`;
+    return this.unitsOf(projectSlug, componentPath, languageCode).unitWeb(idHash);
   }
 
   addons(): string {

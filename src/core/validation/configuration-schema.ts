@@ -15,14 +15,20 @@ export interface ConfigurationSchema {
   additionalProperties: false;
 }
 
+/**
+ * Checks of a configuration beyond its schema (rules across fields, regular expressions that must compile: Weblate's
+ * form `clean`), throwing a ValidationError; returns what is stored.
+ */
+export type ConfigurationRefinement = (configuration: Record<string, unknown>) => Record<string, unknown>;
+
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true });
 const validators = new WeakMap<ConfigurationSchema, ValidateFunction>();
 
 /**
- * The configuration to store: the request's, checked against the schema, with its defaults filled in. Problems
- * are 400s on `configuration`, one per problem, named after the field as Weblate's form errors are.
+ * The configuration to store: the request's, checked against the schema (then `refine`), with its defaults filled
+ * in. Problems are 400s on `configuration`, one per problem, named after the field as Weblate's form errors are.
  */
-export function validConfiguration(schema: ConfigurationSchema, configuration: unknown): Record<string, unknown> {
+export function validConfiguration(schema: ConfigurationSchema, configuration: unknown, refine?: ConfigurationRefinement): Record<string, unknown> {
   let validate = validators.get(schema);
   if (!validate) {
     validate = ajv.compile(schema);
@@ -31,7 +37,7 @@ export function validConfiguration(schema: ConfigurationSchema, configuration: u
   // Validation fills in defaults: work on a copy, never on the request's object.
   const value: unknown = structuredClone(configuration ?? {});
   if (!validate(value)) throw new ValidationError((validate.errors ?? []).map(configurationError));
-  return value as Record<string, unknown>;
+  return refine ? refine(value as Record<string, unknown>) : (value as Record<string, unknown>);
 }
 
 /** A problem with one field of a configuration, as Weblate's API reports its form's errors. */

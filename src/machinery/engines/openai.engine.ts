@@ -1,4 +1,6 @@
 import { callEngine, endpointUrl } from '../engine-http';
+import { ValidationError } from '../../core/errors/domain-error';
+import { configurationProblem } from '../../core/validation/configuration-schema';
 import { EngineContext, EngineError, EngineTranslation, MachineryEngine, TranslationRequest } from '../machinery-engine';
 
 const QUALITY = 90;
@@ -35,10 +37,10 @@ export const OPENAI: MachineryEngine = {
   },
   urlFields: ['base_url'],
 
-  crossFieldProblem(configuration: Record<string, unknown>): string | null {
-    if (configuration.model === 'custom' && !configuration.custom_model) return 'Error in custom_model: Missing custom model name.';
-    if (configuration.model !== 'custom' && configuration.custom_model) return 'Error in model: Choose custom model here to enable it.';
-    return null;
+  refine(configuration: Record<string, unknown>): Record<string, unknown> {
+    if (configuration.model === 'custom' && !configuration.custom_model) throw new ValidationError([configurationProblem('custom_model', 'Missing custom model name.')]);
+    if (configuration.model !== 'custom' && configuration.custom_model) throw new ValidationError([configurationProblem('model', 'Choose custom model here to enable it.')]);
+    return configuration;
   },
 
   async translate(configuration: Record<string, unknown>, request: TranslationRequest, context: EngineContext): Promise<Map<string, EngineTranslation>> {

@@ -1,5 +1,5 @@
 import { CONTENT_ACTIONS } from '../../changes/change-actions';
-import { compileQuery } from './query-compiler';
+import { compileQuery, selectsEveryUnit } from './query-compiler';
 import { QuerySyntaxError } from './query-syntax-error';
 import { MAX_REGEX_SIZE } from './query-values';
 
@@ -26,6 +26,13 @@ describe('compileQuery', () => {
   it('matches everything for a blank query', () => {
     expect(compileQuery('')).toEqual({ sql: 'TRUE', params: [] });
     expect(compileQuery('   ')).toEqual({ sql: 'TRUE', params: [] });
+  });
+
+  it('tells a query that keeps every unit (lists count those from statistics) from one with a term', () => {
+    expect(selectsEveryUnit(compileQuery(''))).toBe(true);
+    expect(selectsEveryUnit(compileQuery('   '))).toBe(true);
+    expect(selectsEveryUnit(compileQuery('source:x'))).toBe(false);
+    expect(selectsEveryUnit(compileQuery('NOT source:x'))).toBe(false);
   });
 
   it('searches source, target and context for free text, with one escaped parameter', () => {

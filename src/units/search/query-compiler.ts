@@ -11,6 +11,14 @@ export interface CompiledQuery {
   params: unknown[];
 }
 
+/** What a query without terms (an empty `q`) compiles to. */
+const EVERY_UNIT = 'TRUE';
+
+/** Whether the query keeps every unit (the SQL is a bare TRUE), so a list may take its count from statistics. */
+export function selectsEveryUnit(query: CompiledQuery): boolean {
+  return query.sql === EVERY_UNIT;
+}
+
 /**
  * Turns a Weblate search query into a WHERE fragment over the unit listing's aliases (u, t, c, p, l).
  * `firstParam` is the $-number to start at, so the fragment can be appended to a query that already has params.
@@ -30,7 +38,7 @@ function compileNode(node: QueryNode, params: SqlParams): string {
       return `NOT (${compileNode(node.child, params)})`;
     case 'and':
     case 'or':
-      if (node.children.length === 0) return node.kind === 'and' ? 'TRUE' : 'FALSE';
+      if (node.children.length === 0) return node.kind === 'and' ? EVERY_UNIT : 'FALSE';
       return `(${node.children.map((child) => compileNode(child, params)).join(node.kind === 'and' ? ' AND ' : ' OR ')})`;
   }
 }

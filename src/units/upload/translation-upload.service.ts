@@ -19,12 +19,12 @@ import { addMissingUnits } from './missing-units';
 import { uploadFormat } from './upload-format';
 import type { UploadDto } from '../dto/upload.dto';
 import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
-import { planUpload } from './upload-plan';
+import { planUpload, StoredUnit, UploadPlan } from './upload-plan';
 import { formEntries, matchUploadedUnits, UploadPlurals } from './upload-matching';
 import { demand, ObjectRule } from '../../auth/policy/object-rules';
 import { UserLookup } from '../../users/user-lookup';
 import { UPLOAD_RULES } from './upload.rules';
-import { insertSuggestions, lockStoredUnits, writeUnits } from '../unit-rows.repository';
+import { insertSuggestions, lockStoredUnits, StagedWrite, stageWrites, WRITE_STAGING } from '../unit-rows.repository';
 import { componentTranslations, recordLastChange } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
@@ -78,12 +78,12 @@ export class TranslationUploadService {
     if (context.component.component.locked) throw new ComponentLockedError();
     if (options.method === 'replace' || options.method === 'source') return this.replacement.replace(context, file, options, uploader);
 
-    const { units, plurals } = await this.parse(context, file);
+    const parsed = await this.parse(context, file);
     return retryingTransaction(this.dataSource, async (manager) => {
       const authorId = await this.authorId(options, uploader);
       const stored = await lockStoredUnits(manager, context.translation.id);
-      const matched = matchUploadedUnits(units.map((unit) => ({ unit, idHash: hash52(unit.id) })), stored, { ...plurals, stored: pluralOf(context).categories });
-      const plan = planUpload(matched, {
+      const uploaded = parsed.units.map((unit) => ({ unit, idHash: hash52(unit.id) }));
+      const plan = planUpload(matchUploadedUnits(uploaded, stored, { ...parsed.plurals, stored: pluralOf(context).categories }), {
         targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy,
       });
       const byId = new Map(stored.map((unit) => [unit.id, unit]));
@@ -93,15 +93,8 @@ export class TranslationUploadService {
         await insertSuggestions(manager, plan.writes, authorId);
         for (const write of plan.writes) records.push({ ...scope, action: ChangeAction.Suggestion, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n') });
       } else {
-        const checkScope = this.checkScope(context);
-        const writes = plan.writes.map((write) => {
-          const unit = byId.get(write.unitId)!;
-          return { ...write, failingChecks: failingChecksFor({ source: unit.source, target: write.target, state: write.state, flags: unit.flags }, checkScope) };
-        });
-        await writeUnits(manager, writes);
-        for (const write of writes) {
-          records.push({ ...scope, action: ChangeAction.Upload, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n'), old: byId.get(write.unitId)!.target.join('\n') });
-        }
+        await stageWrites(manager, this.stagedWrites(context, plan.writes, byId));
+        await this.changes.recordStaged(manager, WRITE_STAGING, { ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId });
       }
       if (options.method === 'add' && plan.missing.length) {
         const added = await addMissingUnits(manager, context, plan.missing);
@@ -160,6 +153,15 @@ export class TranslationUploadService {
     assertUploadedFormsWithinLimit(units);
     // Form entries come from downloads without plural categories, which use the language's gettext plural (`po`'s).
     return { units, plurals: { file: plural.categories, forms: translationPlural('po', languageCode, gettext).categories } };
+  }
+
+  /** The planned writes with their checks and the targets they replace, made one by one as the copy takes them. */
+  private *stagedWrites(context: TranslationContext, writes: UploadPlan['writes'], byId: ReadonlyMap<number, StoredUnit & { flags: string }>): Generator<StagedWrite> {
+    const checkScope = this.checkScope(context);
+    for (const write of writes) {
+      const unit = byId.get(write.unitId)!;
+      yield { ...write, old: unit.target, failingChecks: failingChecksFor({ source: unit.source, target: write.target, state: write.state, flags: unit.flags }, checkScope) };
+    }
   }
 
   private checkScope(context: TranslationContext) {

@@ -1,0 +1,164 @@
+import Redis from 'ioredis';
+import request from 'supertest';
+import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
+import { startRoundRobinProxy, RoundRobinProxy } from '../support/round-robin-proxy';
+import { createSharedInstallation, NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
+
+/*
+ * SIGTERM across an installation of two API replicas and a worker (real processes, one database, Redis and
+ * DATA_DIR): replicas restarted one after the other under load lose no request, and a stopping worker finishes its
+ * task, or hands it back to the queue once SHUTDOWN_TIMEOUT_MS has passed, and exits.
+ */
+
+jest.setTimeout(300_000);
+
+const STRINGS = 8;
+const PO = (strings: string[]) =>
+  `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: cs\\n"\n${strings.map((source) => `\nmsgid "${source}"\nmsgstr ""\n`).join('')}`;
+const SOURCES = Array.from({ length: STRINGS }, (_, i) => `String ${i}`);
+
+interface Unit {
+  id: number;
+  target: string[];
+}
+
+describe('rolling restart and worker stop', () => {
+  let installation: SharedInstallation;
+  let replicas: ReplicaProcess[];
+  let proxy: RoundRobinProxy;
+  let git: GitHttpServer;
+  let auth: string;
+
+  beforeAll(async () => {
+    git = await startGitHttpServer();
+    installation = await createSharedInstallation({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false', ALLOWED_HOSTS: '*', API_RATELIMIT_USER: '1000000/hour' });
+    const first = await installation.startServer({ RUN_WORKERS: 'false' });
+    replicas = [first, await installation.startServer({ RUN_WORKERS: 'false' })];
+    proxy = await startRoundRobinProxy(replicas.map((replica) => replica.url));
+    auth = `Token ${await installation.createAdmin()}`;
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await installation?.cleanUp();
+    await git?.close();
+  });
+
+  const api = (base = proxy.url) => request(base);
+  const task = async (path: string) => (await api().get(path).set('Authorization', auth).expect(200)).body;
+  const settled = async (path: string, timeoutMs = 120_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await task(path);
+      if (state.completed || Date.now() > deadline) return state;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  /** A project and component `app` cloned from a new remote; resolves with its task's path once the job is queued. */
+  const createComponent = async (slug: string) => {
+    const remote = await git.createBareRepo(slug, { 'po/cs.po': PO(SOURCES) });
+    await api().post('/api/projects/').set('Authorization', auth).send({ name: slug, slug, web: 'https://example.com' }).expect(201);
+    const res = await api().post(`/api/projects/${slug}/components/`).set('Authorization', auth)
+      .send({ name: 'App', slug: 'app', repo: remote, filemask: 'po/*.po', file_format: 'po' }).expect(201);
+    return new URL(res.body.task_url as string).pathname;
+  };
+  const repositoryLocks = async () => {
+    const redis = new Redis(installation.env.REDIS_URL);
+    try {
+      return await redis.keys(`${installation.env.REDIS_PREFIX}:lock:repository:*`);
+    } finally {
+      await redis.quit();
+    }
+  };
+  const stopped = async (child: NodeProcess) => {
+    const started = Date.now();
+    child.child.kill('SIGTERM');
+    const exit = await child.exited;
+    return { exit, ms: Date.now() - started };
+  };
+
+  it('a worker stopped with SIGTERM finishes its running task, releases its locks and exits 0', async () => {
+    const worker = await installation.startWorker({ SHUTDOWN_TIMEOUT_MS: '60000' });
+    const clone = git.hold(/^\/finish\/git-upload-pack$/);
+    const taskPath = await createComponent('finish');
+    await clone.reached;
+    const stopping = stopped(worker);
+    // Still running the task: the remote answers only now.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    clone.release();
+    const { exit } = await stopping;
+    expect({ exit, output: worker.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.any(String) });
+    expect(await task(taskPath)).toMatchObject({ completed: true, result: { translations: ['cs'] } });
+    expect(await repositoryLocks()).toEqual([]);
+  });
+
+  it('a worker whose task outlasts SHUTDOWN_TIMEOUT_MS hands it back and exits; the next worker runs it', async () => {
+    const worker = await installation.startWorker({ SHUTDOWN_TIMEOUT_MS: '2000' });
+    const clone = git.hold(/^\/handback\/git-upload-pack$/);
+    const taskPath = await createComponent('handback');
+    await clone.reached;
+    const { exit, ms } = await stopped(worker);
+    expect({ exit, output: worker.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringContaining('handed back to the queue') });
+    // SHUTDOWN_TIMEOUT_MS, then the app's close: within the documented bound (README: SHUTDOWN_TIMEOUT_MS + 10 s).
+    expect(ms).toBeLessThan(2000 + 10_000);
+    expect(await task(taskPath)).toMatchObject({ completed: false, log: expect.stringContaining('another worker runs it again') });
+
+    clone.release();
+    const next = await installation.startWorker();
+    expect(await settled(taskPath)).toMatchObject({ completed: true, result: { translations: ['cs'] } });
+    const units = (await api().get('/api/translations/handback/app/cs/units/').set('Authorization', auth).expect(200)).body.results as Unit[];
+    expect(units).toHaveLength(STRINGS);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('restarts both replicas one after the other under load without losing a request', async () => {
+    const worker = await installation.startWorker();
+    expect(await settled(await createComponent('load'))).toMatchObject({ completed: true });
+    const units = (await api().get('/api/translations/load/app/cs/units/').set('Authorization', auth).expect(200)).body.results as Unit[];
+
+    // One client per string, each writing its own string again and again and reading the list between writes.
+    const outcomes = { sent: 0, answered: 0, failed: [] as string[] };
+    const acknowledged = new Map<number, string>();
+    let loading = true;
+    const client = async (unit: Unit) => {
+      for (let i = 0; loading; i++) {
+        const value = `Value ${unit.id}.${i}`;
+        const write = i % 2 === 0;
+        outcomes.sent++;
+        const res = await (write
+          ? api().patch(`/api/units/${unit.id}/`).set('Authorization', auth).send({ target: [value], state: 20 })
+          : api().get('/api/translations/load/app/cs/units/').set('Authorization', auth)
+        ).then((response) => response, (error: Error) => ({ status: 0, body: { detail: error.message } }));
+        if (res.status !== 200) {
+          outcomes.failed.push(`${res.status} ${JSON.stringify(res.body)}`);
+          continue;
+        }
+        outcomes.answered++;
+        if (write) acknowledged.set(unit.id, value);
+      }
+    };
+    const clients = Promise.all(units.map(client));
+
+    for (const [index, replica] of replicas.entries()) {
+      const { exit } = await stopped(replica);
+      expect({ exit, output: replica.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.any(String) });
+      replicas[index] = await installation.startServer({ RUN_WORKERS: 'false' }, replica.port);
+    }
+    // Some load on the restarted pair too.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    loading = false;
+    await clients;
+
+    process.stdout.write(`rolling restart: ${outcomes.sent} requests sent, ${outcomes.answered} answered 200, ${outcomes.failed.length} lost, ${proxy.retried()} sent again after a refused connection\n`);
+    expect(outcomes.failed).toEqual([]);
+    expect(outcomes.answered).toBe(outcomes.sent);
+    // The stops did send requests elsewhere: the proxy met refused connections.
+    expect(proxy.retried()).toBeGreaterThan(0);
+    // Every acknowledged write is what the string holds.
+    const final = (await api().get('/api/translations/load/app/cs/units/').set('Authorization', auth).expect(200)).body.results as Unit[];
+    expect(Object.fromEntries(final.map((unit) => [unit.id, unit.target[0]]))).toEqual(Object.fromEntries(acknowledged));
+    worker.child.kill('SIGTERM');
+    await worker.exited;
+  });
+});
