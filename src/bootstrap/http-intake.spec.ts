@@ -55,4 +55,28 @@ describe('trackHttpIntake', () => {
     expect(await intake.stop(10)).toBe(2);
     expect(await Promise.all(failures)).toEqual(['ECONNRESET', 'ECONNRESET']);
   });
+
+  it('while draining, answers new requests on kept-alive connections and closes each connection after its answer', async () => {
+    const { intake, url, nextArrival } = await serverWithHeldRequests();
+    const agent = new Agent({ keepAlive: true });
+    const ask = () => new Promise<{ connection: string | undefined; body: string }>((resolve, reject) => {
+      request(url, { agent }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.once('end', () => resolve({ connection: response.headers.connection, body }));
+      }).once('error', reject).end();
+    });
+    const answerNext = () => nextArrival().then((response) => response.end('ok'));
+
+    const before = ask();
+    await answerNext();
+    expect(await before).toEqual({ connection: 'keep-alive', body: 'ok' });
+
+    intake.drain();
+    const during = ask();
+    await answerNext();
+    expect(await during).toEqual({ connection: 'close', body: 'ok' });
+    expect(await intake.stop(1000)).toBe(0);
+    agent.destroy();
+  });
 });

@@ -2,6 +2,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export interface HttpIntake {
   /**
+   * Still answering everything, but each answer closes its connection: clients open their next one anew, which a load
+   * balancer sends to another replica once this one's `/healthz` says it is draining.
+   */
+  drain(): void;
+  /**
    * Refuses new connections, closes the kept-alive ones that are idle, and resolves once every request being answered
    * is done (each answer then closes its connection), or after `timeoutMs`, cutting what is left. Resolves with the
    * number of requests cut.
@@ -15,13 +20,14 @@ export interface HttpIntake {
  */
 export function trackHttpIntake(server: Server): HttpIntake {
   const answering = new Set<ServerResponse>();
+  let closingConnections = false;
   let stopping = false;
   // An answer whose headers left before the stop began cannot say `Connection: close`: its connection, idle once the
   // answer is done, is closed then.
   const closeWhenIdle = () => setImmediate(() => server.closeIdleConnections());
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     // A request that still arrives on a kept-alive connection is answered, and that connection closed after it.
-    if (stopping) response.setHeader('Connection', 'close');
+    if (closingConnections) response.setHeader('Connection', 'close');
     answering.add(response);
     response.once('close', () => {
       answering.delete(response);
@@ -29,7 +35,11 @@ export function trackHttpIntake(server: Server): HttpIntake {
     });
   });
   return {
+    drain: () => {
+      closingConnections = true;
+    },
     stop: (timeoutMs) => {
+      closingConnections = true;
       stopping = true;
       for (const response of answering) if (!response.headersSent) response.setHeader('Connection', 'close');
       return new Promise<number>((resolve) => {

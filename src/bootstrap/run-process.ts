@@ -19,7 +19,7 @@ const DATABASE_STOP_WAIT_MS = 10_000;
 interface StartedProcess {
   app: INestApplicationContext;
   /** Stops taking work from outside (HTTP) and waits for what was taken, before the app closes. */
-  stopIntake?: () => Promise<void>;
+  stopIntake?: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 /**
@@ -42,11 +42,11 @@ export function runProcess(name: string, start: (context: ProcessContext) => Pro
     const database = await openDatabase(config, (line) => logger.warn(line));
     let started: StartedProcess | undefined;
     let stopping = false;
-    const stop = async (signal: string) => {
+    const stop = async (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
       logger.info(`${name} stopping (${signal})`);
-      await started?.stopIntake?.().catch((error: unknown) => logger.error({ err: error }, 'error while stopping intake'));
+      await started?.stopIntake?.(signal).catch((error: unknown) => logger.error({ err: error }, 'error while stopping intake'));
       // Bounded: work cut or handed back at SHUTDOWN_TIMEOUT_MS may still hold what the close waits for.
       const closed = started?.app.close().catch((error: unknown) => logger.error({ err: error }, 'error while closing'));
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, APP_CLOSE_WAIT_MS).unref())]);

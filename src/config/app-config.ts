@@ -44,6 +44,7 @@ export class AppConfig {
   readonly machineryTimeoutMs: number;
   readonly autotranslateWaitMs: number;
   readonly shutdownTimeoutMs: number;
+  readonly shutdownDrainMs: number;
 
   constructor(env: EnvSchema) {
     this.port = env.PORT;
@@ -79,6 +80,7 @@ export class AppConfig {
     this.machineryTimeoutMs = env.MT_TIMEOUT_MS;
     this.autotranslateWaitMs = env.AUTOTRANSLATE_WAIT_MS;
     this.shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_MS;
+    this.shutdownDrainMs = env.SHUTDOWN_DRAIN_MS ?? (this.databaseUrl ? 5000 : 0);
   }
 }
 
@@ -87,7 +89,7 @@ export class ConfigError extends Error {}
 /** Validates the environment; throws a ConfigError listing every problem, one per line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = Object.fromEntries(
-    Object.keys(new EnvSchema()).concat(['DATABASE_URL', 'REDIS_URL', 'SITE_URL', 'ALLOWED_HOSTS'])
+    Object.keys(new EnvSchema()).concat(['DATABASE_URL', 'REDIS_URL', 'SITE_URL', 'ALLOWED_HOSTS', 'SHUTDOWN_DRAIN_MS'])
       .filter((key) => env[key] !== undefined && env[key] !== '')
       .map((key) => [key, env[key]]),
   );

@@ -128,6 +128,14 @@ export class EnvSchema {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
+  /**
+   * On SIGTERM, how long the server keeps answering with `/healthz` at 503 before it stops listening, so a load
+   * balancer polling it sends new requests elsewhere first. Default: 5000 with DATABASE_URL (replicas behind a load
+   * balancer), 0 with the embedded database (one server, nowhere else to send them). Ctrl-C (SIGINT) skips it.
+   */
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0)
+  SHUTDOWN_DRAIN_MS?: number;
+
   /** Projects with more strings than this are deleted by a background task (the request answers at once). */
   @IsOptional() @Transform(toInt) @IsInt() @Min(0)
   PROJECT_REMOVAL_BACKGROUND_UNITS = 20_000;

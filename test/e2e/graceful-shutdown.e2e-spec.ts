@@ -109,3 +109,34 @@ describe('graceful shutdown', () => {
     idleAgent.destroy();
   });
 });
+
+describe('graceful shutdown with a drain', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ SHUTDOWN_DRAIN_MS: '3000' });
+  });
+
+  afterAll(async () => {
+    await server?.cleanUp();
+  });
+
+  it('keeps answering with /healthz at 503 for SHUTDOWN_DRAIN_MS after SIGTERM, then stops listening and exits 0', async () => {
+    const get = (path: string) => fetch(`${server.url}${path}`).then(async (response) => ({
+      status: response.status, connection: response.headers.get('connection'), body: await response.json() as Record<string, unknown>,
+    }));
+    expect((await get('/healthz')).status).toBe(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+
+    // Draining: a load balancer polling /healthz takes the server out of rotation, and requests are still answered.
+    let health = await get('/healthz');
+    while (health.status === 200 && Date.now() - signalled < 2000) health = await get('/healthz');
+    expect(health).toMatchObject({ status: 503, body: { detail: 'Not ready: server (stopping: draining before shutdown) down.' } });
+    expect(await get('/api/')).toMatchObject({ status: 200, connection: 'close', body: { projects: expect.any(String) } });
+
+    await untilRefused(server.port);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+});

@@ -2,10 +2,11 @@ import { createServer, IncomingMessage, request, ServerResponse } from 'node:htt
 import { AddressInfo } from 'node:net';
 
 /**
- * A load balancer for tests: each request goes to the next API replica in turn. As a real one with health checks
- * does, it sends a request whose connection is refused (a replica stopping or not started yet) to another replica,
- * and leaves that replica out until its `/healthz` answers 200 again. A request a replica has taken is never sent
- * twice: its answer, whatever it is, goes back to the client.
+ * A load balancer for tests: each request goes to the next API replica in turn. As a real one with active health
+ * checks does, it polls every replica's `/healthz` and leaves out of rotation one that does not answer 200 (a
+ * replica draining before it stops answers 503), and sends a request whose connection is refused (a replica stopped
+ * or not started yet) to another replica, leaving that one out until its `/healthz` answers 200 again. A request a
+ * replica has taken is never sent twice: its answer, whatever it is, goes back to the client.
  */
 export interface RoundRobinProxy {
   /** `http://127.0.0.1:<port>` */
@@ -22,23 +23,21 @@ const PROBE_INTERVAL_MS = 100;
 export async function startRoundRobinProxy(replicas: string[]): Promise<RoundRobinProxy> {
   const answeredBy = new Map(replicas.map((replica) => [replica, 0]));
   const down = new Set<string>();
-  const probes = new Set<NodeJS.Timeout>();
   let next = 0;
   let retried = 0;
 
-  const markDown = (replica: string) => {
-    if (down.has(replica)) return;
-    down.add(replica);
-    const probe = setInterval(() => {
-      void fetch(`${replica}/healthz`).then((response) => {
-        if (!response.ok) return;
-        down.delete(replica);
-        clearInterval(probe);
-        probes.delete(probe);
-      }, () => undefined);
-    }, PROBE_INTERVAL_MS);
-    probes.add(probe);
-  };
+  const probe = setInterval(() => {
+    for (const replica of replicas) {
+      void fetch(`${replica}/healthz`, { signal: AbortSignal.timeout(PROBE_INTERVAL_MS * 5) }).then(
+        (response) => {
+          void response.body?.cancel();
+          if (response.ok) down.delete(replica);
+          else down.add(replica);
+        },
+        () => down.add(replica),
+      );
+    }
+  }, PROBE_INTERVAL_MS);
 
   /** The replicas to try, in turn from the next one; those out of rotation last (when all are, one may be back). */
   const order = () => {
@@ -74,7 +73,7 @@ export async function startRoundRobinProxy(replicas: string[]): Promise<RoundRob
       }
       lastError = error;
       if (!refused) break;
-      markDown(replica);
+      down.add(replica);
     }
     answer.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: `proxy: ${lastError?.message ?? 'no replica'}` }));
   };
@@ -91,7 +90,7 @@ export async function startRoundRobinProxy(replicas: string[]): Promise<RoundRob
     answeredBy,
     retried: () => retried,
     close: async () => {
-      for (const probe of probes) clearInterval(probe);
+      clearInterval(probe);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

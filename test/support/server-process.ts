@@ -186,7 +186,8 @@ export async function createSharedInstallation(env: Record<string, string> = {})
 
 async function startReplica(env: Record<string, string>, port?: number): Promise<ReplicaProcess> {
   const listenOn = port ?? (await freePort());
-  const replica = { ...spawnEntry('src/main.ts', { ...env, PORT: String(listenOn) }), url: `http://127.0.0.1:${listenOn}`, port: listenOn };
+  // No drain before a stop unless a test asks for one: no load balancer polls these servers.
+  const replica = { ...spawnEntry('src/main.ts', { SHUTDOWN_DRAIN_MS: '0', ...env, PORT: String(listenOn) }), url: `http://127.0.0.1:${listenOn}`, port: listenOn };
   // /healthz, which no rate limit counts, answers once the server listens with its database and Redis reachable.
   await until(replica, () => fetch(`${replica.url}/healthz`).then((response) => response.ok, () => false), 'the server did not answer');
   return replica;
