@@ -33,3 +33,22 @@ export const SIZES = {
   /** How long one import, upload or hook may take before its row is reported as not finished, in seconds. */
   stepTimeoutSeconds: count('BENCH_STEP_TIMEOUT_SECONDS', 240),
 };
+
+/** The groups of rows `npm run bench` measures, in order; those on the imported catalogue need `imports` first. */
+export const ROW_GROUPS = ['api', 'imports', 'strings', 'search', 'memory', 'big-project', 'hooks'] as const;
+export type RowGroup = (typeof ROW_GROUPS)[number];
+
+/**
+ * `BENCH_ROWS` (e.g. `memory` or `imports,strings`): measure only these groups, for work on one case. A partial run
+ * prints its targets met among the rows it measured; only a full run is the table of the README.
+ */
+export function selectedRows(raw = process.env.BENCH_ROWS): Set<RowGroup> {
+  if (raw === undefined || raw.trim() === '') return new Set(ROW_GROUPS);
+  const named = raw.split(',').map((name) => name.trim());
+  const unknown = named.filter((name) => !(ROW_GROUPS as readonly string[]).includes(name));
+  if (unknown.length) throw new Error(`BENCH_ROWS: unknown ${unknown.join(', ')}; the groups are ${ROW_GROUPS.join(', ')}`);
+  const groups = new Set(named as RowGroup[]);
+  if (groups.has('strings') || groups.has('search')) groups.add('imports');
+  return groups;
+}
+

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from './api-client';
 import { writeCatalogue } from './catalogue-files';
-import { SIZES } from './config';
+import { selectedRows, SIZES } from './config';
 import { Bench } from './context';
 import { load } from './load-client';
 import { msgfmt, translateToolkit } from './references';
@@ -25,7 +25,8 @@ import { ROOT, startServer } from './server-process';
  */
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`bench: sizes ${JSON.stringify(SIZES)}; ${availableParallelism()} cores; ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
+  const groups = selectedRows();
+  console.log(`bench: sizes ${JSON.stringify(SIZES)}; rows ${[...groups].join(', ')}; ${availableParallelism()} cores; ${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL'}`);
   const data = await writeCatalogue(SIZES.strings);
   const references = {
     msgfmtFull: await msgfmt([data.po, data.pot]),
@@ -45,13 +46,13 @@ async function main(): Promise<void> {
     console.log(`reference: authenticated GET /api/ ${api.sequential.toFixed(2)} ms sequential, ${api.at16.median.toFixed(1)} ms median at 16 connections\n`);
     const bench: Bench = { server, client, files: data, references, api, rows: [] };
     printHeader();
-    await apiRows(bench);
-    const empty = await importRows(bench);
-    await stringRows(bench);
-    await searchRow(bench, data.phrase, empty ? 2 * SIZES.strings : SIZES.strings);
-    await memoryRow(bench);
-    await bigProjectRow(bench);
-    await hookRows(bench);
+    if (groups.has('api')) await apiRows(bench);
+    const empty = groups.has('imports') && (await importRows(bench));
+    if (groups.has('strings')) await stringRows(bench);
+    if (groups.has('search')) await searchRow(bench, data.phrase, empty ? 2 * SIZES.strings : SIZES.strings);
+    if (groups.has('memory')) await memoryRow(bench);
+    if (groups.has('big-project')) await bigProjectRow(bench);
+    if (groups.has('hooks')) await hookRows(bench);
     const failures = await finish(bench.rows, { sizes: SIZES, references, api, embedded: server.embedded, seconds: Math.round((Date.now() - started) / 1000) }, join(ROOT, 'bench/results'));
     console.log(`bench: ${Math.round((Date.now() - started) / 1000)} s`);
     if (failures > 0) process.exitCode = 1;
