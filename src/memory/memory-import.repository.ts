@@ -14,6 +14,12 @@ export interface ImportedPair {
 
 /** Rows per INSERT: each carries four arrays, well within what a statement may bind. */
 const BATCH = 5000;
+/**
+ * New entries from which an import refreshes the table's planner statistics itself. Until autovacuum does, the
+ * planner takes the just-imported pair of languages for a handful of rows and filters all of them by similarity
+ * instead of reading the trigram index: 0.7 s per lookup over 100 k new entries, against 1 ms once analysed.
+ */
+const ANALYZE_FROM = 1000;
 
 @Injectable()
 export class MemoryImportRepository {
@@ -23,8 +29,8 @@ export class MemoryImportRepository {
    * Stores the pairs as imported entries (`from_file`) of the scope, a pair the scope already has (or that the file
    * repeats) once; returns how many were new. One transaction: an import is stored whole or not at all.
    */
-  insert(pairs: readonly ImportedPair[], scope: MemoryScope, origin: string): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+  async insert(pairs: readonly ImportedPair[], scope: MemoryScope, origin: string): Promise<number> {
+    const created = await this.dataSource.transaction(async (manager) => {
       let created = 0;
       for (let start = 0; start < pairs.length; start += BATCH) {
         const batch = pairs.slice(start, start + BATCH);
@@ -46,5 +52,7 @@ export class MemoryImportRepository {
       }
       return created;
     });
+    if (created >= ANALYZE_FROM) await this.dataSource.query('ANALYZE memory');
+    return created;
   }
 }

@@ -114,4 +114,16 @@ describe('translation memory lookup', () => {
     expect((await lookups.lookup({ ...request, threshold: 100 })).has('Module lookup entries')).toBe(false);
     expect((await lookups.lookup({ ...request, projectId: null })).size).toBe(0);
   });
+
+  it('refreshes the planner statistics after a large import, so lookups use the trigram index at once', async () => {
+    const admin = await createUser(t, { isSuperuser: true });
+    const entries = Array.from({ length: 2000 }, (_, i) => ({ source: `Imported sentence number ${i}`, target: `Importovaná věta číslo ${i}`, source_language: 'en', target_language: 'cs' }));
+    await t.http().post('/api/memory/').set('Authorization', admin.auth).field('scope', 'site')
+      .attach('file', Buffer.from(JSON.stringify(entries)), 'bulk.json').expect(200, { total: 2000, created: 2000 });
+    // Never analysed, the table would still count as empty to the planner (-1) or as the few rows seen before.
+    const [{ rows }] = (await t.dataSource.query("SELECT reltuples AS rows FROM pg_class WHERE oid = 'memory'::regclass")) as { rows: number }[];
+    expect(rows).toBeGreaterThanOrEqual(2000);
+    const { body } = await lookup(['Imported sentence number 1234']).expect(200);
+    expect(body).toMatchObject([{ query: 'Imported sentence number 1234', match: { target: 'Importovaná věta číslo 1234', quality: 100 } }]);
+  });
 });
