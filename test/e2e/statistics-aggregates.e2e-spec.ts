@@ -70,10 +70,12 @@ describe('statistics from stored aggregates', () => {
     await t.dataSource.query(`UPDATE changes SET timestamp = now() - interval '31 days' WHERE id = $1`, [ids[0].id]);
     await t.dataSource.query(`UPDATE changes SET timestamp = now() - interval '29 days 23 hours 59 minutes' WHERE id = $1`, [ids[1].id]);
     await t.dataSource.query(`INSERT INTO changes (action, translation_id, timestamp) VALUES ($1, $2, now() - interval '7 days')`, [CONTENT_ACTIONS[0], oneCs]);
+    // Written without its project, on that first day too (a project's count reads that day by project).
+    await t.dataSource.query(`INSERT INTO changes (action, translation_id, timestamp) VALUES ($1, $2, now() - interval '29 days 23 hours 58 minutes')`, [CONTENT_ACTIONS[0], oneCs]);
 
     const translation = await get(`/api/translations/${project.slug}/one/cs/statistics/`);
     expect(translation).toMatchObject(await recount('FROM translations tr WHERE tr.id = $1', [oneCs]));
-    expect(translation.recent_changes).toBe(2);
+    expect(translation.recent_changes).toBe(3);
 
     const projectStats = await get(`/api/projects/${project.slug}/statistics/`);
     expect(projectStats).toMatchObject(await recount(PROJECT_TRANSLATIONS, [project.id]));
