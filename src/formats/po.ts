@@ -24,7 +24,9 @@ export class PoFormat implements TranslationFormat {
 
   /** The stored text is read once and only the changed entries are rewritten (a unit the file lacks is added). */
   rewriteChanged(changed: readonly TranslationUnit[], options: SerializeOptions & { original: Buffer }): Buffer {
-    const catalog = readCatalog(options.original, entryUnit);
+    // Stored entries are only matched and compared (identity, target, fuzziness): reading each as a whole unit
+    // (notes, flags, locations, previous msgid) would cost a large file's commit a good part of its time.
+    const catalog = readCatalog(options.original, entryIdentity);
     const byId = new Map(changed.map((unit) => [unit.id, unit]));
     const units = catalog.layout.slots.map((slot) => {
       const unit = byId.get(slot.unit.id) ?? slot.unit;
@@ -61,5 +63,16 @@ function entryUnit(entry: PoEntry): TranslationUnit {
     location: entry.references.join(', '),
     flags: poFlags(entry),
     previousSource: fuzzy ? (entry.previous.msgid ?? '') : '',
+  });
+}
+
+/** What rewriteChanged compares of a stored entry; the rest of a unit stays empty. */
+function entryIdentity(entry: PoEntry): TranslationUnit {
+  const target = poTarget(entry);
+  return makeUnit(false, {
+    context: entry.msgctxt ?? '',
+    source: entry.msgidPlural === undefined ? [entry.msgid ?? ''] : [entry.msgid ?? '', entry.msgidPlural],
+    target,
+    state: stateFor(target, isPoFuzzy(entry)),
   });
 }
