@@ -12,6 +12,9 @@ export function configureApp(app: INestApplication, config: AppConfig, logger: L
   const express = app.getHttpAdapter().getInstance() as Express;
   express.set('trust proxy', config.trustProxy);
   express.disable('x-powered-by');
+  // Weblate's API sends no ETag, and hashing every body (a page of 1000 strings is about 1 MB) costs each answer
+  // more than the rare conditional GET would save.
+  express.disable('etag');
   answerClientErrorsWithDetail(app.getHttpServer());
   app.use(
     pinoHttp({
