@@ -1,4 +1,7 @@
-import { globToRegExp, normalizeRelativePath, repositoryPathProblem } from './work-tree';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { globToRegExp, normalizeRelativePath, repositoryPathProblem, writeWorkTreeFile } from './work-tree';
 
 describe('normalizeRelativePath', () => {
   it.each([
@@ -48,3 +51,34 @@ describe('globToRegExp', () => {
     expect(files.filter((file) => pattern.test(file))).toEqual(expected);
   });
 });
+
+describe('writeWorkTreeFile', () => {
+  let workDir: string;
+  beforeEach(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'work-tree-'));
+    await mkdir(join(workDir, '.git'));
+  });
+  afterEach(() => rm(workDir, { recursive: true, force: true }));
+
+  it('replaces a file whole, keeping its mode, and leaves nothing else behind', async () => {
+    await mkdir(join(workDir, 'po'));
+    await writeFile(join(workDir, 'po/cs.po'), 'old');
+    await chmod(join(workDir, 'po/cs.po'), 0o640);
+    await writeWorkTreeFile(workDir, 'po/cs.po', 'new');
+    await writeWorkTreeFile(workDir, 'po/de/new.po', 'created');
+
+    expect(await readFile(join(workDir, 'po/cs.po'), 'utf8')).toBe('new');
+    expect((await stat(join(workDir, 'po/cs.po'))).mode & 0o777).toBe(0o640);
+    expect(await readFile(join(workDir, 'po/de/new.po'), 'utf8')).toBe('created');
+    expect((await readdir(join(workDir, '.git'))).sort()).toEqual([]);
+    expect((await readdir(join(workDir, 'po'))).sort()).toEqual(['cs.po', 'de']);
+  });
+
+  it('leaves the old file as it was when the new one cannot be put in its place', async () => {
+    await mkdir(join(workDir, 'po/cs.po'), { recursive: true }); // a directory where the file would go
+    await expect(writeWorkTreeFile(workDir, 'po/cs.po', 'new')).rejects.toThrow();
+    expect((await stat(join(workDir, 'po/cs.po'))).isDirectory()).toBe(true);
+    expect(await readdir(join(workDir, '.git'))).toEqual([]);
+  });
+});
+

@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { VcsError } from './vcs-error';
 
@@ -91,10 +92,26 @@ export async function readWorkTreeFile(workDir: string, path: string): Promise<B
   });
 }
 
+/**
+ * Writes the file whole or not at all: the data goes to a new file, which is then renamed over the old one, so a
+ * process killed mid-write (a commit of a large file, say) leaves the old file or the new one, never half of it. The
+ * new file is made inside `.git`, where git does not see it should it be left behind; it keeps the old file's mode.
+ */
 export async function writeWorkTreeFile(workDir: string, path: string, data: string | Uint8Array): Promise<void> {
   const absolute = await resolveInsideWorkTree(workDir, path);
   await mkdir(dirname(absolute), { recursive: true });
-  await writeFile(absolute, data);
+  const gitDir = join(workDir, '.git');
+  const beside = (await stat(gitDir).then((found) => found.isDirectory(), () => false)) ? gitDir : dirname(absolute);
+  const written = join(beside, `.wts-write-${randomBytes(8).toString('hex')}`);
+  try {
+    await writeFile(written, data);
+    const previous = await stat(absolute).catch(() => null);
+    if (previous) await chmod(written, previous.mode & 0o7777);
+    await rename(written, absolute);
+  } catch (error) {
+    await rm(written, { force: true });
+    throw error;
+  }
 }
 
 /**
