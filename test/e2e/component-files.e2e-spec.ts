@@ -7,6 +7,7 @@ import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
 import { createTestApp, TestApp } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 
 const POT = 'msgid ""\nmsgstr ""\n\nmsgid "Hello"\nmsgstr ""\n';
 const PO = 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n\nmsgid "Hello"\nmsgstr "Ahoj"\n';
@@ -20,11 +21,7 @@ describe('component deletion and file downloads', () => {
   const dirOf = (projectId: number, componentId: number) => join(t.config.dataDir, 'vcs', String(projectId), String(componentId));
   /** The response body as raw bytes, whatever the content type. */
   const download = (path: string, auth = admin.auth) =>
-    t.http().get(path).set('Authorization', auth).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    t.http().get(path).set('Authorization', auth).buffer(true).parse(binaryBody);
 
   beforeAll(async () => {
     [t, git] = await Promise.all([createTestApp({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' }), startGitHttpServer()]);

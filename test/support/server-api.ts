@@ -79,3 +79,13 @@ export async function until(done: () => Promise<boolean>, timeoutMs: number, eve
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** A task's state once it has completed, or as it stands after `timeoutMs` (the caller's expectation then shows what is missing). */
+export async function settledTask<T extends { completed: boolean }>(read: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await read();
+    if (state.completed || Date.now() > deadline) return state;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
