@@ -55,13 +55,11 @@ const RECENT_SINCE_DAY = `((${RECENT_SINCE}) AT TIME ZONE 'UTC')::date`;
  * condition on an id column, such as `= t.id` or `= ANY($1::int[])`): the counts per translation and day that the
  * changes' triggers keep (migration CountRecentChanges), for the whole days after the one 30 days ago, plus the
  * changes of that day's remaining part, read from the log. A count of a month of the log is avoided either way,
- * and the result is exactly that count. `within`: a condition on the log's indexed columns that every counted change
- * meets (`ch.project_id = $1 OR …`), so that part reads one range of an index rather than one per translation (a project
- * of 1000 translations: 2.2 → 0.9 ms in a synthetic copy of the bench's 1 M-string project).
+ * and the result is exactly that count.
  */
-export function recentContentChanges(ids: string, within?: string): string {
+export function recentContentChanges(ids: string): string {
   return `((SELECT coalesce(sum(d.changes), 0) FROM translation_change_days d WHERE d.translation_id ${ids} AND d.day > ${RECENT_SINCE_DAY})
-    + (SELECT count(*) FROM changes ch WHERE ${within ? `${within} AND ` : ''}ch.translation_id ${ids} AND ch.action IN (${CONTENT_ACTIONS.join(', ')})
+    + (SELECT count(*) FROM changes ch WHERE ch.translation_id ${ids} AND ch.action IN (${CONTENT_ACTIONS.join(', ')})
         AND ch.timestamp > ${RECENT_SINCE} AND ch.timestamp < (${RECENT_SINCE_DAY} + 1)::timestamp AT TIME ZONE 'UTC'))`;
 }
 
@@ -69,15 +67,10 @@ export function recentContentChanges(ids: string, within?: string): string {
  * Select items summing the stored aggregates of the `translations` rows aliased `t`, named as
  * countsFromRow reads them. Sums of integers are bigint (strings from the driver), hence the Number().
  */
-export const TRANSLATION_SUMS = translationSums();
-
-/** TRANSLATION_SUMS, with `within` narrowing the log read for recent changes (see recentContentChanges). */
-export function translationSums(within?: string): string {
-  return `
+export const TRANSLATION_SUMS = `
   ${Object.values(SUMMED_COLUMNS).map((column) => `coalesce(sum(t.${column}), 0) AS ${column}`).join(', ')},
   max(t.last_change) AS last_change,
-  ${recentContentChanges('= ANY(array_agg(t.id))', within)} AS recent_changes`;
-}
+  ${recentContentChanges('= ANY(array_agg(t.id))')} AS recent_changes`;
 
 export function countsFromRow(row: Record<string, unknown>): StatisticsCounts {
   const lastChange = row.last_change;

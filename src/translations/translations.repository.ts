@@ -8,7 +8,7 @@ import { ComponentLookup } from '../components/component-lookup';
 import type { ComponentContext } from '../components/component-context';
 import { Language } from '../languages/language.entity';
 import { PluralSource } from '../languages/plural.entity';
-import { countsFromRow, recentContentChanges, StatisticsCounts, TRANSLATION_SUMS, translationSums } from '../languages/statistics-counts';
+import { countsFromRow, recentContentChanges, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import type { TranslationContext } from './translation-context';
@@ -114,8 +114,7 @@ export class TranslationsRepository {
   /** The project's translations summed, source translations left out (their strings are the originals). */
   async projectCounts(projectId: number): Promise<StatisticsCounts> {
     const [row]: Record<string, unknown>[] = await this.dataSource.query(
-      // A translation's changes name its project, or none when written without (components never change project).
-      `SELECT ${translationSums('(ch.project_id = $1 OR ch.project_id IS NULL)')} FROM translations t JOIN components c ON c.id = t.component_id WHERE c.project_id = $1 AND NOT t.is_source`,
+      `SELECT ${TRANSLATION_SUMS} FROM translations t JOIN components c ON c.id = t.component_id WHERE c.project_id = $1 AND NOT t.is_source`,
       [projectId],
     );
     return countsFromRow(row);
