@@ -1,8 +1,9 @@
 import Redis from 'ioredis';
 import request from 'supertest';
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
-import { startRoundRobinProxy, RoundRobinProxy } from '../support/round-robin-proxy';
-import { createSharedInstallation, NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
+import type { GitHttpServer } from '../support/git-http-server';
+import type { RoundRobinProxy } from '../support/round-robin-proxy';
+import { useReplicatedInstallation } from '../support/replicated-installation';
+import type { NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
 import { settledTask } from '../support/server-api';
 
 /*
@@ -27,26 +28,13 @@ interface Unit {
 }
 
 describe('rolling restart and worker stop', () => {
+  const replicated = useReplicatedInstallation({ API_RATELIMIT_USER: '1000000/hour' }, REPLICA);
   let installation: SharedInstallation;
   let replicas: ReplicaProcess[];
   let proxy: RoundRobinProxy;
   let git: GitHttpServer;
   let auth: string;
-
-  beforeAll(async () => {
-    git = await startGitHttpServer();
-    installation = await createSharedInstallation({ VCS_ALLOW_SCHEMES: 'http,https', VCS_BLOCK_PRIVATE_HOSTS: 'false', ALLOWED_HOSTS: '*', API_RATELIMIT_USER: '1000000/hour' });
-    const first = await installation.startServer(REPLICA);
-    replicas = [first, await installation.startServer(REPLICA)];
-    proxy = await startRoundRobinProxy(replicas.map((replica) => replica.url));
-    auth = `Token ${await installation.createAdmin()}`;
-  });
-
-  afterAll(async () => {
-    await proxy?.close();
-    await installation?.cleanUp();
-    await git?.close();
-  });
+  beforeAll(() => ({ installation, replicas, proxy, git, auth } = replicated));
 
   const api = (base = proxy.url) => request(base);
   const task = async (path: string) => (await api().get(path).set('Authorization', auth).expect(200)).body;

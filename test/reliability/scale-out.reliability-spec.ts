@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { GitHttpServer, startGitHttpServer } from '../support/git-http-server';
-import { startRoundRobinProxy, RoundRobinProxy } from '../support/round-robin-proxy';
-import { createSharedInstallation, NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
+import type { GitHttpServer } from '../support/git-http-server';
+import type { RoundRobinProxy } from '../support/round-robin-proxy';
+import { useReplicatedInstallation } from '../support/replicated-installation';
+import type { NodeProcess, ReplicaProcess, SharedInstallation } from '../support/server-process';
 import { settledTask } from '../support/server-api';
 
 /*
@@ -22,6 +23,7 @@ const FILES = { 'po/cs.po': PO('cs'), 'po/de.po': PO('de') };
 const ANONYMOUS_LIMIT = 6;
 
 describe('scale-out: two API replicas and a worker behind a round-robin proxy', () => {
+  const replicated = useReplicatedInstallation({ API_RATELIMIT_ANON: `${ANONYMOUS_LIMIT}/hour`, API_RATELIMIT_USER: '100000/hour' });
   let installation: SharedInstallation;
   let replicas: ReplicaProcess[];
   let worker: NodeProcess;
@@ -30,27 +32,8 @@ describe('scale-out: two API replicas and a worker behind a round-robin proxy', 
   let auth: string;
 
   beforeAll(async () => {
-    git = await startGitHttpServer();
-    installation = await createSharedInstallation({
-      VCS_ALLOW_SCHEMES: 'http,https',
-      VCS_BLOCK_PRIVATE_HOSTS: 'false',
-      ALLOWED_HOSTS: '*',
-      API_RATELIMIT_ANON: `${ANONYMOUS_LIMIT}/hour`,
-      API_RATELIMIT_USER: '100000/hour',
-    });
-    // The first replica migrates the database; the others find it ready.
-    const first = await installation.startServer({ RUN_WORKERS: 'false' });
-    const [second, startedWorker] = await Promise.all([installation.startServer({ RUN_WORKERS: 'false' }), installation.startWorker()]);
-    replicas = [first, second];
-    worker = startedWorker;
-    proxy = await startRoundRobinProxy(replicas.map((replica) => replica.url));
-    auth = `Token ${await installation.createAdmin()}`;
-  });
-
-  afterAll(async () => {
-    await proxy?.close();
-    await installation?.cleanUp();
-    await git?.close();
+    ({ installation, replicas, proxy, git, auth } = replicated);
+    worker = await installation.startWorker();
   });
 
   const api = (base = proxy.url) => request(base);
