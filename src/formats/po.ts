@@ -51,19 +51,15 @@ function write(catalog: PoCatalog, units: readonly TranslationUnit[], options: S
   });
 }
 
+/** A stored entry as a whole unit: its identity, target and state (entryIdentity) with its notes, flags and locations. */
 function entryUnit(entry: PoEntry): TranslationUnit {
-  const fuzzy = isPoFuzzy(entry);
-  const target = poTarget(entry);
-  return makeUnit(false, {
-    context: entry.msgctxt ?? '',
-    source: entry.msgidPlural === undefined ? [entry.msgid ?? ''] : [entry.msgid ?? '', entry.msgidPlural],
-    target,
-    state: stateFor(target, fuzzy),
+  return {
+    ...entryIdentity(entry),
     note: poNote(entry),
     location: entry.references.join(', '),
     flags: poFlags(entry),
-    previousSource: fuzzy ? (entry.previous.msgid ?? '') : '',
-  });
+    previousSource: isPoFuzzy(entry) ? (entry.previous.msgid ?? '') : '',
+  };
 }
 
 /** What rewriteChanged compares of a stored entry; the rest of a unit stays empty. */
