@@ -22,6 +22,7 @@ import { IndexUnitContentHash1763780150000 } from './1763780150000-index-unit-co
 import { CountAccessChanges1763780160000 } from './1763780160000-count-access-changes';
 import { CountRecentChanges1763780170000 } from './1763780170000-count-recent-changes';
 import { TaskRunners1763780180000 } from './1763780180000-task-runners';
+import { CountContextChanges1763780190000 } from './1763780190000-count-context-changes';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   CountAccessChanges1763780160000,
   CountRecentChanges1763780170000,
   TaskRunners1763780180000,
+  CountContextChanges1763780190000,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { detachedCopy, GenerationCache } from '../core/caching/generation-cache';
 import { LanguageLookup } from '../languages/language-lookup';
 import { Project } from '../projects/project.entity';
 import type { ComponentContext } from './component-context';
@@ -9,13 +10,23 @@ import { Component } from './component.entity';
 /** Finding components and what comes with them (project, source language, category path, linked owner). */
 @Injectable()
 export class ComponentLookupRepository {
+  /** Contexts by `<project slug>/<path>` and by id, for requests naming a component (see `LoadTarget`). */
+  private readonly byPath = new GenerationCache<string, ComponentContext | null>(detachedCopy);
+  private readonly byId = new GenerationCache<number, ComponentContext | null>(detachedCopy);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly languages: LanguageLookup,
   ) {}
 
+  /** With an access generation, from the cache kept under it when there. */
+  findByPath(projectSlug: string, path: string, generation?: string): Promise<ComponentContext | null> {
+    if (generation === undefined) return this.loadByPath(projectSlug, path);
+    return this.byPath.get(`${projectSlug}/${path}`, generation, () => this.loadByPath(projectSlug, path));
+  }
+
   /** `docs/usage` in project `hello`: walk the categories from the top, then the component slug. */
-  async findByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
+  private async loadByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
     const parts = path.split('/').filter(Boolean);
     if (parts.length === 0 || parts.length > 4) return null;
     const project = await this.dataSource.getRepository(Project).findOneBy({ slug: projectSlug });
@@ -39,6 +50,11 @@ export class ComponentLookupRepository {
       })
       .getOne();
     return component ? (await this.hydrate([component]))[0] : null;
+  }
+
+  /** With an access generation (and no transaction of the caller's), from the cache kept under it when there. */
+  findCurrent(id: number, generation: string): Promise<ComponentContext | null> {
+    return this.byId.get(id, generation, () => this.findById(id));
   }
 
   async findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<ComponentContext | null> {

@@ -9,8 +9,14 @@ import { ComponentLookupRepository } from './component-lookup.repository';
 export class ComponentLookup {
   constructor(private readonly components: ComponentLookupRepository) {}
 
-  findByPath(projectSlug: string, path: string): Promise<ComponentContext | null> {
-    return this.components.findByPath(projectSlug, path);
+  /** With an access generation (see `LoadTarget`), from the cache kept under it when there. */
+  findByPath(projectSlug: string, path: string, generation?: string): Promise<ComponentContext | null> {
+    return this.components.findByPath(projectSlug, path, generation);
+  }
+
+  /** By id as of the access generation, from the cache kept under it when there. */
+  findCurrent(id: number, generation: string): Promise<ComponentContext | null> {
+    return this.components.findCurrent(id, generation);
   }
 
   findById(id: number, manager?: EntityManager): Promise<ComponentContext | null> {

@@ -16,9 +16,9 @@ export class ComponentTargetLoader implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.targets.register('component', async (params) => {
+    this.targets.register('component', async (params, generation) => {
       const path = decodeComponentPath(params.component);
-      const context = params.project && path ? await this.components.findByPath(params.project, path) : null;
+      const context = params.project && path ? await this.components.findByPath(params.project, path, generation) : null;
       return context ? { entity: context, scope: componentScope(context) } : null;
     });
   }

@@ -11,8 +11,8 @@ export class ProjectTargetLoader implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.targets.register('project', async (params) => {
-      const project = params.project ? await this.projects.findBySlug(params.project) : null;
+    this.targets.register('project', async (params, generation) => {
+      const project = params.project ? await this.projects.findBySlug(params.project, generation) : null;
       return project ? { entity: project, scope: { projectId: project.id, accessControl: project.accessControl } } : null;
     });
   }

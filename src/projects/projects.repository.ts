@@ -3,12 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { whereProjectVisible } from '../auth/project-visibility';
 import { ProjectVisibility } from '../auth/user-permissions';
+import { detachedCopy, GenerationCache } from '../core/caching/generation-cache';
 import { Project } from './project.entity';
 import { findEntityByColumn } from '../database/entity-by-column';
 import { retryingTransaction } from '../database/retrying-transaction';
 
 @Injectable()
 export class ProjectsRepository {
+  /** Projects by slug, for requests naming one (see `LoadTarget`). */
+  private readonly bySlug = new GenerationCache<string, Project | null>(detachedCopy);
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   private visible(visibility: ProjectVisibility): SelectQueryBuilder<Project> {
@@ -23,9 +27,13 @@ export class ProjectsRepository {
     return this.visible(visibility).orderBy('project.name').addOrderBy('project.id').offset(offset).limit(limit).getMany();
   }
 
-  /** Every request under `/projects/<slug>/` starts here (the policy guard's target). */
-  findBySlug(slug: string): Promise<Project | null> {
-    return findEntityByColumn(this.dataSource, Project, 'slug', slug);
+  /**
+   * Every request under `/projects/<slug>/` starts here (the policy guard's target); with an access generation, from
+   * the cache kept under it when there.
+   */
+  findBySlug(slug: string, generation?: string): Promise<Project | null> {
+    const load = () => findEntityByColumn(this.dataSource, Project, 'slug', slug);
+    return generation === undefined ? load() : this.bySlug.get(slug, generation, load);
   }
 
   findById(id: number): Promise<Project | null> {

@@ -17,8 +17,9 @@ export class TranslationLookup {
     return this.translations.findByIds(ids);
   }
 
-  findOfUnit(unitId: number): Promise<TranslationContext | null> {
-    return this.translations.findOfUnit(unitId);
+  /** With an access generation (see `LoadTarget`), its component and language come from caches kept under it. */
+  findOfUnit(unitId: number, generation?: string): Promise<TranslationContext | null> {
+    return this.translations.findOfUnit(unitId, generation);
   }
 
   /** Whether the component has a translation into the language. */

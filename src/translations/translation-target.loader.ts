@@ -18,10 +18,10 @@ export class TranslationTargetLoader implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.targets.register('translation', async (params) => {
+    this.targets.register('translation', async (params, generation) => {
       const path = decodeComponentPath(params.component);
-      const component = params.project && path && params.language ? await this.components.findByPath(params.project, path) : null;
-      const context = component ? await this.translations.findInComponent(component, params.language) : null;
+      const component = params.project && path && params.language ? await this.components.findByPath(params.project, path, generation) : null;
+      const context = component ? await this.translations.findInComponent(component, params.language, generation) : null;
       if (!context) return null;
       return { entity: context, scope: componentScope(context.component, context.language.id) };
     });

@@ -7,7 +7,7 @@ import { Component } from '../components/component.entity';
 import { ComponentLookup } from '../components/component-lookup';
 import type { ComponentContext } from '../components/component-context';
 import { Language } from '../languages/language.entity';
-import { PluralSource } from '../languages/plural.entity';
+import { LanguageLookup } from '../languages/language-lookup';
 import { countsFromRow, recentContentChanges, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
@@ -44,22 +44,24 @@ export class TranslationsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly components: ComponentLookup,
+    private readonly languages: LanguageLookup,
   ) {}
 
   /**
    * The component's translation for a code: the code used in the repository first, else the language's own
    * code (they differ when the files use e.g. `pt_BR` for `pt-BR`).
    */
-  async findInComponent(component: ComponentContext, code: string): Promise<TranslationContext | null> {
-    const translation = await this.dataSource
-      .getRepository(Translation)
-      .createQueryBuilder('t')
-      .innerJoin(Language, 'l', 'l.id = t.language_id')
-      .where('t.component_id = :component AND (t.language_code = :code OR l.code = :code)', { component: component.component.id, code })
-      .orderBy('CASE WHEN t.language_code = :code THEN 0 ELSE 1 END')
-      .addOrderBy('t.id')
-      .getOne();
-    return translation ? (await this.hydrate([translation], [component]))[0] : null;
+  async findInComponent(component: ComponentContext, code: string, generation?: string): Promise<TranslationContext | null> {
+    const found = await this.withLastAuthor(
+      this.dataSource
+        .getRepository(Translation)
+        .createQueryBuilder('t')
+        .innerJoin(Language, 'l', 'l.id = t.language_id')
+        .where('t.component_id = :component AND (t.language_code = :code OR l.code = :code)', { component: component.component.id, code })
+        .orderBy('CASE WHEN t.language_code = :code THEN 0 ELSE 1 END')
+        .addOrderBy('t.id'),
+    );
+    return found ? (await this.hydrate([found.translation], [component], generation, found.lastAuthor))[0] : null;
   }
 
   async findByIds(ids: readonly number[]): Promise<TranslationContext[]> {
@@ -68,17 +70,30 @@ export class TranslationsRepository {
   }
 
   /**
-   * The translation holding a unit (the units module loads both at once). Its component is found through the unit
-   * too, at the same time, rather than after the translation: a unit's context costs two round trips in depth.
+   * The translation holding a unit (the units module loads both at once). Without an access generation its
+   * component is found through the unit too, at the same time, rather than after the translation (two round trips in
+   * depth); with one, the component comes from the cache kept under it, after the translation.
    */
-  async findOfUnit(unitId: number): Promise<TranslationContext | null> {
-    const [translation, component] = await Promise.all([
-      this.dataSource.getRepository(Translation).createQueryBuilder('t').where('t.id = (SELECT u.translation_id FROM units u WHERE u.id = :unitId)', { unitId }).getOne(),
-      this.components.findOfUnit(unitId),
-    ]);
+  async findOfUnit(unitId: number, generation?: string): Promise<TranslationContext | null> {
+    const ofUnit = this.dataSource.getRepository(Translation).createQueryBuilder('t').where('t.id = (SELECT u.translation_id FROM units u WHERE u.id = :unitId)', { unitId });
+    if (generation !== undefined) {
+      const found = await this.withLastAuthor(ofUnit);
+      const component = found && (await this.components.findCurrent(found.translation.componentId, generation));
+      return found && component ? (await this.hydrate([found.translation], [component], generation, found.lastAuthor))[0] : null;
+    }
+    const [translation, component] = await Promise.all([ofUnit.getOne(), this.components.findOfUnit(unitId)]);
     // A unit deleted between the two reads: it is gone.
     if (!translation || !component || component.component.id !== translation.componentId) return null;
     return (await this.hydrate([translation], [component]))[0];
+  }
+
+  /** The query's first translation with its last author's name, read in the same statement. */
+  private async withLastAuthor(query: SelectQueryBuilder<Translation>): Promise<{ translation: Translation; lastAuthor: Map<number, string> } | null> {
+    const { entities, raw } = await query.leftJoin(User, 'author', 'author.id = t.last_author_id').addSelect('author.full_name', 'last_author_name').limit(1).getRawAndEntities();
+    const [translation] = entities;
+    if (!translation) return null;
+    const name = (raw[0] as { last_author_name: string | null }).last_author_name;
+    return { translation, lastAuthor: new Map(translation.lastAuthorId !== null && name !== null ? [[translation.lastAuthorId, name]] : []) };
   }
 
   /** Translations of visible projects, ordered by project, component and language. */
@@ -205,25 +220,24 @@ export class TranslationsRepository {
     await manager.query('DELETE FROM translations WHERE component_id = $1 AND NOT (language_id = ANY($2::int[]))', [componentId, found.map((r) => r.languageId)]);
   }
 
-  private async hydrate(translations: Translation[], known: ComponentContext[] = []): Promise<TranslationContext[]> {
+  /**
+   * Components, languages and last authors for many translations in a few queries; with an access generation, the
+   * languages from the cache kept under it. Authors already read with the translations are not read again.
+   */
+  private async hydrate(translations: Translation[], known: ComponentContext[] = [], generation?: string, knownAuthors = new Map<number, string>()): Promise<TranslationContext[]> {
     if (translations.length === 0) return [];
     const contexts = new Map(known.map((context) => [context.component.id, context]));
     const missing = [...new Set(translations.map((t) => t.componentId))].filter((id) => !contexts.has(id));
-    const authorIds = [...new Set(translations.map((t) => t.lastAuthorId).filter((id): id is number => id !== null))];
+    const authorIds = [...new Set(translations.map((t) => t.lastAuthorId).filter((id): id is number => id !== null && !knownAuthors.has(id)))];
     // Independent reads, in flight together: a unit's or translation's context is loaded on every request naming one.
     const [components, languages, authors] = await Promise.all([
       missing.length ? this.dataSource.getRepository(Component).findBy({ id: In(missing) }).then((found) => this.components.hydrate(found)) : [],
-      this.dataSource
-        .getRepository(Language)
-        .createQueryBuilder('language')
-        .leftJoinAndSelect('language.plurals', 'plural', 'plural.source = :source', { source: PluralSource.Default })
-        .where('language.id IN (:...ids)', { ids: [...new Set(translations.map((t) => t.languageId))] })
-        .getMany(),
+      this.languages.findByIds([...new Set(translations.map((t) => t.languageId))], generation),
       authorIds.length ? this.dataSource.getRepository(User).findBy({ id: In(authorIds) }) : [],
     ]);
     for (const context of components) contexts.set(context.component.id, context);
     const languageById = new Map(languages.map((language) => [language.id, language]));
-    const authorById = new Map(authors.map((user) => [user.id, user.fullName]));
+    const authorById = new Map([...knownAuthors, ...authors.map((user): [number, string] => [user.id, user.fullName])]);
     return translations.map((translation) => ({
       translation,
       language: languageById.get(translation.languageId)!,

@@ -12,9 +12,9 @@ export class UnitTargetLoader implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.targets.register('unit', async (params) => {
+    this.targets.register('unit', async (params, generation) => {
       const id = /^\d{1,9}$/.test(params.id ?? '') ? Number(params.id) : null;
-      const context = id === null ? null : await this.units.findContext(id);
+      const context = id === null ? null : await this.units.findContext(id, generation);
       if (!context) return null;
       return { entity: context, scope: componentScope(context.translation.component, context.translation.language.id) };
     });

@@ -48,10 +48,11 @@ export class UnitsRepository {
    * The unit with its translation and labels. The three reads go out together (the translation and the labels are
    * found through the unit's id), so loading a unit costs the depth of its translation's context and no more.
    */
-  async findContext(id: number): Promise<UnitContext | null> {
+  /** With an access generation (see `LoadTarget`), what surrounds the unit comes from caches kept under it. */
+  async findContext(id: number, generation?: string): Promise<UnitContext | null> {
     const [[unit], translation, labelsOf] = await Promise.all([
       this.findByIds(this.dataSource.manager, [id]),
-      this.translations.findOfUnit(id),
+      this.translations.findOfUnit(id, generation),
       this.labelsOfSourceUnits({ unitIds: [id] }),
     ]);
     // Units never move between translations; one deleted between the reads is gone.

@@ -17,7 +17,12 @@ export interface LoadedTarget {
   manage?: Permission;
 }
 
-export type LoadTarget = (params: Record<string, string>) => Promise<LoadedTarget | null>;
+/**
+ * Loads a target from a route's path parameters. `generation` is the request's access generation: what the loader
+ * reads through caches kept under it (projects, components, languages) is as current as the request's caller.
+ * Without one, everything is read from the database.
+ */
+export type LoadTarget = (params: Record<string, string>, generation?: string) => Promise<LoadedTarget | null>;
 
 /** Finds the object a route's path names; each module registers the loader of the kinds it owns. */
 @Injectable()
@@ -29,10 +34,10 @@ export class TargetLoader {
     this.loaders.set(kind, load);
   }
 
-  load(kind: TargetKind, params: Record<string, string>): Promise<LoadedTarget | null> {
+  load(kind: TargetKind, params: Record<string, string>, generation?: string): Promise<LoadedTarget | null> {
     const load = this.loaders.get(kind);
     if (!load) throw new Error(`no loader registered for ${kind} targets`);
-    return load(params);
+    return load(params, generation);
   }
 }
 
