@@ -3,18 +3,20 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * What a request resolves from its path before acting (a project, a component with its project, category path,
  * source language, linked parent and add-on ids, a translation's language) is read through caches kept under the
- * access generation, as grants are (see count-access-changes). So every statement that writes one of those tables
- * now bumps the generation too: projects and components on any update (not only of slug), categories, languages,
- * plurals, and add-ons as they come and go. These tables change by administration, not per edit of a string, so
- * the grants cache loses little by being flushed with them.
+ * access generation, as grants are (see count-access-changes). So every write to one of those tables now bumps the
+ * generation too: rows added or removed, and rows updated to different values — a statement that rewrites a row
+ * as it was (a pull clearing a merge failure that was already clear, the language data sync at start-up) leaves
+ * the caches alone. These tables change by administration, not per edit of a string, so the grants cache loses
+ * little by being flushed with them.
  */
-const WATCHED: [table: string, events: string][] = [
-  ['components', 'INSERT OR UPDATE OR DELETE OR TRUNCATE'],
-  ['projects', 'INSERT OR UPDATE OR DELETE OR TRUNCATE'],
-  ['categories', 'INSERT OR UPDATE OR DELETE OR TRUNCATE'],
-  ['languages', 'INSERT OR UPDATE OR DELETE OR TRUNCATE'],
-  ['plurals', 'INSERT OR UPDATE OR DELETE OR TRUNCATE'],
-  ['addons', 'INSERT OR DELETE OR UPDATE OF component_id, project_id OR TRUNCATE'],
+const WATCHED: [table: string, changed: string][] = [
+  ['components', 'OLD.* IS DISTINCT FROM NEW.*'],
+  ['projects', 'OLD.* IS DISTINCT FROM NEW.*'],
+  ['categories', 'OLD.* IS DISTINCT FROM NEW.*'],
+  ['languages', 'OLD.* IS DISTINCT FROM NEW.*'],
+  ['plurals', 'OLD.* IS DISTINCT FROM NEW.*'],
+  // A component's context holds the ids of its add-ons, not their configuration.
+  ['addons', 'OLD.component_id IS DISTINCT FROM NEW.component_id OR OLD.project_id IS DISTINCT FROM NEW.project_id'],
 ];
 
 /** The triggers count-access-changes put on the two tables watched more widely now. */
@@ -28,15 +30,21 @@ export class CountContextChanges1763780190000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const [table] of NARROWER) await queryRunner.query(`DROP TRIGGER ${table}_access_changed ON ${table}`);
-    for (const [table, events] of WATCHED) await createTrigger(queryRunner, table, events);
+    for (const [table, changed] of WATCHED) {
+      await createTrigger(queryRunner, `${table}_access_changed`, table, 'INSERT OR DELETE OR TRUNCATE', 'STATEMENT');
+      await createTrigger(queryRunner, `${table}_access_row_changed`, table, 'UPDATE', `ROW WHEN (${changed})`);
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [table] of WATCHED) await queryRunner.query(`DROP TRIGGER ${table}_access_changed ON ${table}`);
-    for (const [table, events] of NARROWER) await createTrigger(queryRunner, table, events);
+    for (const [table] of WATCHED) {
+      await queryRunner.query(`DROP TRIGGER ${table}_access_changed ON ${table}`);
+      await queryRunner.query(`DROP TRIGGER ${table}_access_row_changed ON ${table}`);
+    }
+    for (const [table, events] of NARROWER) await createTrigger(queryRunner, `${table}_access_changed`, table, events, 'STATEMENT');
   }
 }
 
-async function createTrigger(queryRunner: QueryRunner, table: string, events: string): Promise<void> {
-  await queryRunner.query(`CREATE TRIGGER ${table}_access_changed AFTER ${events} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION bump_access_generation()`);
+async function createTrigger(queryRunner: QueryRunner, name: string, table: string, events: string, level: string): Promise<void> {
+  await queryRunner.query(`CREATE TRIGGER ${name} AFTER ${events} ON ${table} FOR EACH ${level} EXECUTE FUNCTION bump_access_generation()`);
 }

@@ -7,12 +7,17 @@ import { Project } from '../projects/project.entity';
 import type { ComponentContext } from './component-context';
 import { Component } from './component.entity';
 
+const CONTEXTS_KEPT = 2_000;
+
 /** Finding components and what comes with them (project, source language, category path, linked owner). */
 @Injectable()
 export class ComponentLookupRepository {
-  /** Contexts by `<project slug>/<path>` and by id, for requests naming a component (see `LoadTarget`). */
-  private readonly byPath = new GenerationCache<string, ComponentContext | null>(detachedCopy);
-  private readonly byId = new GenerationCache<number, ComponentContext | null>(detachedCopy);
+  /**
+   * Contexts by `<project slug>/<path>` and by id, for requests naming a component (see `LoadTarget`); a context is a
+   * few kilobytes, so fewer are kept than the default.
+   */
+  private readonly byPath = new GenerationCache<string, ComponentContext | null>(detachedCopy, CONTEXTS_KEPT);
+  private readonly byId = new GenerationCache<number, ComponentContext | null>(detachedCopy, CONTEXTS_KEPT);
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,

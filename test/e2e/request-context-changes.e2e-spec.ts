@@ -90,4 +90,15 @@ describe('what a path names is current on the next request', () => {
     expect((await get(statistics, admin.auth).expect(200)).body.name).toBe('Slovenčina');
     expect((await get(`/api/translations/${project.slug}/${component.slug}/sk/`, admin.auth).expect(200)).body.language.name).toBe('Slovenčina');
   });
+
+  it('keeps the caches when a write leaves a component as it was (a pull clearing a merge failure already clear)', async () => {
+    const project = await createProject(t);
+    const component = await createComponent(t, project);
+    const generation = async () => ((await t.dataSource.query('SELECT value FROM access_generation')) as { value: string }[])[0].value;
+    const before = await generation();
+    await t.dataSource.query(`UPDATE components SET merge_failure = '' WHERE id = $1`, [component.id]);
+    expect(await generation()).toBe(before);
+    await t.dataSource.query(`UPDATE components SET merge_failure = 'conflict' WHERE id = $1`, [component.id]);
+    expect(BigInt(await generation())).toBeGreaterThan(BigInt(before));
+  });
 });

@@ -38,6 +38,15 @@ describe('GenerationCache', () => {
     expect(await cache.get(7, '10', async () => [grant(2)])).toEqual([grant(2)]);
   });
 
+  it('keeps at most maxEntries, letting the oldest go first', async () => {
+    const cache = new GenerationCache<number, string>(undefined, 2);
+    await cache.get(1, '1', async () => 'one');
+    await cache.get(2, '1', async () => 'two');
+    await cache.get(3, '1', async () => 'three');
+    expect(await cache.get(1, '1', async () => 'one, loaded again')).toBe('one, loaded again');
+    expect(await cache.get(3, '1', async () => 'three, loaded again')).toBe('three');
+  });
+
   it('hands each caller its own copy when given one, so an edit to one is not seen by the next', async () => {
     const cache = new GenerationCache<number, { name: string }>(detachedCopy);
     const first = await cache.get(1, '1', async () => ({ name: 'cached' }));

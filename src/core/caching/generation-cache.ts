@@ -1,6 +1,3 @@
-/** Entries one process keeps per cache; beyond it the oldest goes (a bound on memory, not on correctness). */
-const MAX_ENTRIES = 10_000;
-
 /**
  * Values read from the database, kept under the access generation they were loaded at. The generation grows in the
  * transaction of every change to what such values are read from (triggers; migrations count-access-changes and
@@ -9,13 +6,17 @@ const MAX_ENTRIES = 10_000;
  * that starts after the generation was read, so what is kept under generation G is never older than G.
  *
  * `copy` hands each caller a value of its own when callers may change what they get (entities a service edits
- * before saving), so one request's unsaved edit never reaches another.
+ * before saving), so one request's unsaved edit never reaches another. Beyond `maxEntries` the oldest entry goes: a
+ * bound on memory, not on correctness.
  */
 export class GenerationCache<K, V> {
   private generation = -1n;
   private readonly entries = new Map<K, Promise<V>>();
 
-  constructor(private readonly copy: (value: V) => V = (value) => value) {}
+  constructor(
+    private readonly copy: (value: V) => V = (value) => value,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   async get(key: K, generation: string, load: () => Promise<V>): Promise<V> {
     const observed = BigInt(generation);
@@ -27,7 +28,7 @@ export class GenerationCache<K, V> {
     if (observed < this.generation) return load();
     let value = this.entries.get(key);
     if (!value) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       value = load();
       this.entries.set(key, value);
       const loaded = value;
