@@ -45,19 +45,30 @@ export class UnitsRepository {
   ) {}
 
   /**
-   * The unit with its translation and labels. The three reads go out together (the translation and the labels are
-   * found through the unit's id), so loading a unit costs the depth of its translation's context and no more.
+   * The unit with its translation and labels. The two reads go out together (the translation is found through the
+   * unit's id), so loading a unit costs the depth of its translation's context and no more; with an access
+   * generation (see `LoadTarget`), what surrounds the unit comes from caches kept under it.
    */
-  /** With an access generation (see `LoadTarget`), what surrounds the unit comes from caches kept under it. */
   async findContext(id: number, generation?: string): Promise<UnitContext | null> {
-    const [[unit], translation, labelsOf] = await Promise.all([
-      this.findByIds(this.dataSource.manager, [id]),
-      this.translations.findOfUnit(id, generation),
-      this.labelsOfSourceUnits({ unitIds: [id] }),
-    ]);
+    const [found, translation] = await Promise.all([this.findWithLabels(id), this.translations.findOfUnit(id, generation)]);
     // Units never move between translations; one deleted between the reads is gone.
-    if (!unit || !translation) return null;
-    return { unit, translation, labels: labelsOf.get(unit.sourceUnitId ?? unit.id) ?? [] };
+    if (!found || !translation) return null;
+    return { ...found, translation };
+  }
+
+  /** One unit with its source string's labels (ordered by name), read in one statement. */
+  private async findWithLabels(id: number): Promise<{ unit: Unit; labels: Label[] } | null> {
+    const [row]: (Unit & { labels: Label[] })[] = await this.dataSource.query(
+      `SELECT ${this.unitColumns()},
+         (SELECT coalesce(json_agg(json_build_object('id', lb.id, 'projectId', lb.project_id, 'name', lb.name, 'description', lb.description,
+                   'color', lb.color) ORDER BY lb.name), '[]')
+          FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = coalesce(u.source_unit_id, u.id)) AS labels
+       FROM units u WHERE u.id = $1`,
+      [id],
+    );
+    if (!row) return null;
+    const { labels, ...unit } = row;
+    return { unit, labels };
   }
 
   /**
@@ -162,7 +173,7 @@ export class UnitsRepository {
     const missing = [...new Set(units.map((unit) => unit.translationId))].filter((id) => !translations.has(id));
     const [contexts, labelsOf] = await Promise.all([
       missing.length ? this.translations.findByIds(missing) : [],
-      this.labelsOfSourceUnits({ sourceIds: [...new Set(units.map((unit) => unit.sourceUnitId ?? unit.id))] }),
+      this.labelsOfSourceUnits([...new Set(units.map((unit) => unit.sourceUnitId ?? unit.id))]),
     ]);
     for (const context of contexts) translations.set(context.translation.id, context);
     return units.map((unit) => ({
@@ -175,18 +186,16 @@ export class UnitsRepository {
   /** The labels of the unit's source string (read again after a write replaced them). */
   async labelsOf(unit: Unit): Promise<Label[]> {
     const sourceId = unit.sourceUnitId ?? unit.id;
-    return (await this.labelsOfSourceUnits({ sourceIds: [sourceId] })).get(sourceId) ?? [];
+    return (await this.labelsOfSourceUnits([sourceId])).get(sourceId) ?? [];
   }
 
   /** The labels of source strings, by source unit id: of these source units, or of these units' source strings. */
-  private async labelsOfSourceUnits(of: { sourceIds: number[] } | { unitIds: number[] }): Promise<Map<number, Label[]>> {
-    const ids = 'sourceIds' in of ? of.sourceIds : of.unitIds;
-    const sources = 'sourceIds' in of ? '$1::int[]' : 'ARRAY(SELECT coalesce(source_unit_id, id) FROM units WHERE id = ANY($1::int[]))';
-    const labelRows: (Label & { unit_id: number })[] = ids.length
+  private async labelsOfSourceUnits(sourceIds: number[]): Promise<Map<number, Label[]>> {
+    const labelRows: (Label & { unit_id: number })[] = sourceIds.length
       ? await this.dataSource.query(
           `SELECT ul.unit_id, lb.id, lb.project_id AS "projectId", lb.name, lb.description, lb.color
-           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ANY(${sources}) ORDER BY lb.name`,
-          [ids],
+           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ANY($1::int[]) ORDER BY lb.name`,
+          [sourceIds],
         )
       : [];
     const labelsOf = new Map<number, Label[]>();

@@ -142,6 +142,27 @@ describe('units', () => {
     await t.http().get('/api/units/999999/').set('Authorization', admin.auth).expect(404);
   });
 
+  it("shows the labels set on a source string, by name, on it and on each of its translations' strings", async () => {
+    const { byContext, project } = await setUp('labels');
+    const call = (method: 'get' | 'post' | 'patch', path: string) => t.http()[method](path).set('Authorization', admin.auth);
+    const label = async (name: string, color: string) => (await call('post', `/api/projects/${project.slug}/labels/`).send({ name, color }).expect(201)).body;
+    const urgent = await label('Urgent', 'red');
+    const copy = await label('Copy', 'blue');
+    const unit = byContext('Good bye');
+    const source = new URL(unit.source_unit).pathname;
+    expect((await call('get', `/api/units/${unit.id}/`).expect(200)).body.labels).toEqual([]);
+    const set = await call('patch', source).send({ labels: [urgent.id, copy.id] }).expect(200);
+    const expected = [
+      { id: copy.id, name: 'Copy', description: '', color: 'blue' },
+      { id: urgent.id, name: 'Urgent', description: '', color: 'red' },
+    ];
+    expect(set.body.labels).toEqual(expected);
+    expect((await call('get', source).expect(200)).body.labels).toEqual(expected);
+    expect((await call('get', `/api/units/${unit.id}/`).expect(200)).body.labels).toEqual(expected);
+    // An edit of the translation answers with the labels too.
+    expect((await call('patch', `/api/units/${unit.id}/`).send({ target: ['Sbohem'], state: 20 }).expect(200)).body.labels).toEqual(expected);
+  });
+
   it('refuses a form longer than 262 144 characters (a 5 MB target) with 400, keeping the stored string', async () => {
     const { byContext, translation } = await setUp('oversized');
     const plural = byContext('One file');
