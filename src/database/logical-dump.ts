@@ -110,6 +110,7 @@ export async function loadDatabase(dataSource: DataSource, dir: string, dump: Da
       const tables = dump.tables.filter((table) => table.name !== MIGRATIONS_TABLE);
       const missing = tables.filter((table) => !present.has(table.name)).map((table) => table.name);
       if (missing.length > 0) throw new Error(`the restored schema has no table ${missing.join(', ')}: the backup does not match its migrations`);
+      const seenGeneration = present.has(ACCESS_GENERATION) ? await accessGeneration(client) : null;
       await client.query(`TRUNCATE ${tables.map((table) => ident(table.name)).join(', ')} RESTART IDENTITY CASCADE`);
       for (const table of await parentsFirst(client, tables)) {
         // The dump holds what triggers derive (per-day change counts, the access generation) as it was: triggers
@@ -121,6 +122,9 @@ export async function loadDatabase(dataSource: DataSource, dir: string, dump: Da
       for (const sequence of dump.sequences) {
         await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [sequence.name, sequence.lastValue, sequence.isCalled]);
       }
+      // Running processes may keep caches under any generation up to the one before the load (a CLI restore joins a
+      // running server's embedded database): the restored installation's must be newer than all of them.
+      if (seenGeneration !== null) await client.query(`UPDATE ${ACCESS_GENERATION} SET value = greatest(value, $1::bigint) + 1`, [seenGeneration]);
       await afterLoad(client);
       await client.query('COMMIT');
     } catch (error) {
@@ -128,6 +132,13 @@ export async function loadDatabase(dataSource: DataSource, dir: string, dump: Da
       throw error;
     }
   });
+}
+
+const ACCESS_GENERATION = 'access_generation';
+
+async function accessGeneration(client: PoolClient): Promise<string> {
+  const { rows } = await client.query<{ value: string }>(`SELECT value FROM ${ACCESS_GENERATION}`);
+  return rows[0]?.value ?? '0';
 }
 
 async function withClient<T>(dataSource: DataSource, work: (client: PoolClient) => Promise<T>): Promise<T> {

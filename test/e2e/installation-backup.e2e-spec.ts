@@ -132,7 +132,16 @@ describe('installation backup and restore', () => {
     expect(summary.workingCopies).toBe(2);
 
     restored = await createTestApp(GIT_ENV);
+    // The empty installation runs through the restore (as a server whose embedded database the CLI joins), and has
+    // already answered that the project does not exist, at the very access generation the backup holds: caches must
+    // not answer that again once the data is there.
+    const generation = 'SELECT value FROM access_generation';
+    const [{ value: backedUpGeneration }] = await source.dataSource.query(generation);
+    await restored.dataSource.query('UPDATE access_generation SET value = $1', [backedUpGeneration]);
+    await restored.http().get('/api/projects/backed-up/').expect(404);
     await backups(restored).restore(file);
+    expect(BigInt((await restored.dataSource.query(generation))[0].value)).toBeGreaterThan(BigInt(backedUpGeneration));
+    await restored.http().get('/api/projects/backed-up/').expect(200);
     await migrateAndSeed((type) => restored!.app.get(type, { strict: false }));
     restored = await restored.restart();
 
