@@ -67,16 +67,6 @@ export class ComponentLookupRepository {
     return component ? (await this.hydrate([component]))[0] : null;
   }
 
-  /** The component a unit lies in (read beside the unit and its translation, not after them). */
-  async findOfUnit(unitId: number): Promise<ComponentContext | null> {
-    const component = await this.dataSource
-      .getRepository(Component)
-      .createQueryBuilder('c')
-      .where('c.id = (SELECT t.component_id FROM units u JOIN translations t ON t.id = u.translation_id WHERE u.id = :unitId)', { unitId })
-      .getOne();
-    return component ? (await this.hydrate([component]))[0] : null;
-  }
-
   /** Every component of the project (those in categories too). */
   async findAllOfProject(projectId: number): Promise<ComponentContext[]> {
     return this.hydrate(await this.dataSource.getRepository(Component).find({ where: { projectId }, order: { name: 'ASC', id: 'ASC' } }));

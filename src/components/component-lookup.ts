@@ -23,10 +23,6 @@ export class ComponentLookup {
     return this.components.findById(id, manager);
   }
 
-  findOfUnit(unitId: number): Promise<ComponentContext | null> {
-    return this.components.findOfUnit(unitId);
-  }
-
   /** Every component of the project (those in categories too), ordered by name. */
   findAllOfProject(projectId: number): Promise<ComponentContext[]> {
     return this.components.findAllOfProject(projectId);

@@ -70,21 +70,17 @@ export class TranslationsRepository {
   }
 
   /**
-   * The translation holding a unit (the units module loads both at once). Without an access generation its
-   * component is found through the unit too, at the same time, rather than after the translation (two round trips in
-   * depth); with one, the component comes from the cache kept under it, after the translation.
+   * The translation holding a unit (the units module loads both at once), then its component: with an access
+   * generation from the cache kept under it, so a unit's context costs one round trip in depth when the cache holds it.
    */
   async findOfUnit(unitId: number, generation?: string): Promise<TranslationContext | null> {
-    const ofUnit = this.dataSource.getRepository(Translation).createQueryBuilder('t').where('t.id = (SELECT u.translation_id FROM units u WHERE u.id = :unitId)', { unitId });
-    if (generation !== undefined) {
-      const found = await this.withLastAuthor(ofUnit);
-      const component = found && (await this.components.findCurrent(found.translation.componentId, generation));
-      return found && component ? (await this.hydrate([found.translation], [component], generation, found.lastAuthor))[0] : null;
-    }
-    const [translation, component] = await Promise.all([ofUnit.getOne(), this.components.findOfUnit(unitId)]);
-    // A unit deleted between the two reads: it is gone.
-    if (!translation || !component || component.component.id !== translation.componentId) return null;
-    return (await this.hydrate([translation], [component]))[0];
+    const found = await this.withLastAuthor(
+      this.dataSource.getRepository(Translation).createQueryBuilder('t').where('t.id = (SELECT u.translation_id FROM units u WHERE u.id = :unitId)', { unitId }),
+    );
+    if (!found) return null;
+    const { componentId } = found.translation;
+    const component = generation === undefined ? await this.components.findById(componentId) : await this.components.findCurrent(componentId, generation);
+    return component ? (await this.hydrate([found.translation], [component], generation, found.lastAuthor))[0] : null;
   }
 
   /** The query's first translation with its last author's name, read in the same statement. */
