@@ -53,7 +53,7 @@ export async function startServer(): Promise<ServerProcess> {
   const { DATABASE_URL: _database, REDIS_URL: _redis, REDIS_PREFIX: _prefix, ...inherited } = process.env;
   const env = { ...inherited, ...BENCH_ENV, DATA_DIR: dataDir, PORT: String(port), ...(external ? { DATABASE_URL: withDatabase(external, database) } : {}) };
 
-  const child = spawn(process.execPath, [join(ROOT, 'dist-bench/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeArgs(), join(ROOT, 'dist-bench/src/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout.on('data', keep);
@@ -86,6 +86,14 @@ export async function startServer(): Promise<ServerProcess> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * `BENCH_SERVER_NODE_ARGS` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): options for the server's node only, to profile
+ * it while a row runs (NODE_OPTIONS refuses `--cpu-prof`, and would profile the benchmark and the CLI too).
+ */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 }
 
 /** The admin CLI (as `npm run cli -- createadmin`) joins the running server's database and prints the key last. */
