@@ -8,6 +8,7 @@ import { ChangeAction, CONTENT_ACTIONS } from './change-actions';
 import { Change } from './change.entity';
 import { categoryPathSql } from '../categories/category-path.sql';
 import { ChangeFilters } from './change-filters';
+import type { FollowingWrite } from '../database/chained-write';
 
 /** What to record; ids left out are null (project, component and language are filled in from the translation and component). */
 export interface ChangeRecord {
@@ -74,15 +75,15 @@ const COLUMNS = [
  * project, component and language a translation or component implies are filled in when left out, as
  * Weblate's Change.save does, and rows are inserted in the order given so their ids follow it.
  */
-const INSERT_BATCH = `
+const INSERT_ROWS = `
   INSERT INTO changes (action, user_id, author_id, project_id, component_id, translation_id, unit_id, language_id, target, old, details)
   SELECT v.action, v.user_id, v.author_id, COALESCE(v.project_id, co.project_id), COALESCE(v.component_id, tr.component_id), v.translation_id, v.unit_id,
          COALESCE(v.language_id, tr.language_id), v.target, v.old, v.details
   FROM unnest(${COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) WITH ORDINALITY
        AS v(${COLUMNS.map(([name]) => name).join(', ')}, n)
   LEFT JOIN translations tr ON tr.id = v.translation_id
-  LEFT JOIN components co ON co.id = COALESCE(v.component_id, tr.component_id)
-  ORDER BY v.n`;
+  LEFT JOIN components co ON co.id = COALESCE(v.component_id, tr.component_id)`;
+const INSERT_BATCH = `${INSERT_ROWS} ORDER BY v.n`;
 
 /** The change rows of the given ids, newest first, with what their URLs need (the category path is walked up). */
 const HYDRATE = `
@@ -121,16 +122,12 @@ export class ChangesRepository {
 
   async insert(manager: EntityManager, changes: readonly ChangeRecord[]): Promise<void> {
     if (changes.length === 0) return;
-    const columns: unknown[][] = COLUMNS.map(() => []);
-    for (const change of changes) {
-      const values = [
-        change.action, change.userId ?? null, change.authorId ?? null, change.projectId ?? null, change.componentId ?? null,
-        change.translationId ?? null, change.unitId ?? null, change.languageId ?? null, change.target ?? '', change.old ?? '',
-        JSON.stringify(change.details ?? {}),
-      ];
-      values.forEach((value, index) => columns[index].push(value));
-    }
-    await manager.query(INSERT_BATCH, columns);
+    await manager.query(INSERT_BATCH, columnsOf(changes));
+  }
+
+  /** The insert as a write chained after another (`writeChained`): made only when that one wrote. */
+  insertAfterWrite(changes: readonly ChangeRecord[]): FollowingWrite {
+    return (written) => ({ sql: `${INSERT_ROWS} WHERE EXISTS (SELECT 1 FROM ${written}) ORDER BY v.n`, params: columnsOf(changes) });
   }
 
   /**
@@ -260,4 +257,18 @@ export class ChangesRepository {
       languageCode: row.language_code,
     }));
   }
+}
+
+/** The records as one array per column, the parameters of INSERT_ROWS. */
+function columnsOf(changes: readonly ChangeRecord[]): unknown[][] {
+  const columns: unknown[][] = COLUMNS.map(() => []);
+  for (const change of changes) {
+    const values = [
+      change.action, change.userId ?? null, change.authorId ?? null, change.projectId ?? null, change.componentId ?? null,
+      change.translationId ?? null, change.unitId ?? null, change.languageId ?? null, change.target ?? '', change.old ?? '',
+      JSON.stringify(change.details ?? {}),
+    ];
+    values.forEach((value, index) => columns[index].push(value));
+  }
+  return columns;
 }

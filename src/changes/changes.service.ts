@@ -7,6 +7,7 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { ChangeFilters } from './change-filters';
 import { ChangeResponse, serializeChange } from './change.serializer';
 import { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope, ChangesRepository, FileContributor } from './changes.repository';
+import type { FollowingWrite } from '../database/chained-write';
 
 export type { ActivityCounts, ChangeRecord, ChangeRow, ChangeScope, FileContributor } from './changes.repository';
 
@@ -33,6 +34,11 @@ export class ChangesService {
   /** Which of the components have in their log this action with details containing `details` (who made them, …). */
   componentsWith(componentIds: readonly number[], action: number, details: Record<string, unknown>): Promise<Set<number>> {
     return this.changes.componentsWith(componentIds, action, details);
+  }
+
+  /** The records, made only when the write they are chained after wrote (`writeChained`): its change log in the same statement. */
+  recordAfterWrite(changes: readonly ChangeRecord[]): FollowingWrite {
+    return this.changes.insertAfterWrite(changes);
   }
 
   /** Bulk insert, one statement per batch, for uploads and scans that touch 100k strings. */

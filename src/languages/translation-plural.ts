@@ -22,8 +22,21 @@ export interface TranslationPlural {
 
 const ENGLISH_PLURAL: GettextPlural = { number: 2, formula: 'n != 1' };
 
+/**
+ * Deciding a plural probes ICU and the formula a few hundred times (about 0.4 ms): every save and upload asks, so each
+ * answer is kept. The inputs are few (formats × languages × their formulas), and the answer depends on nothing else.
+ */
+const decided = new Map<string, TranslationPlural>();
+
 export function translationPlural(formatId: string, languageCode: string, gettext: GettextPlural | null | undefined): TranslationPlural {
   const { number, formula } = gettext ?? ENGLISH_PLURAL;
+  const key = `${formatId}\u0000${languageCode}\u0000${number}\u0000${formula}`;
+  let plural = decided.get(key);
+  if (!plural) decided.set(key, (plural = decide(formatId, languageCode, number, formula)));
+  return plural;
+}
+
+function decide(formatId: string, languageCode: string, number: number, formula: string): TranslationPlural {
   const pluralForms = `nplurals=${number}; plural=${formula};`;
   const cldr = getFormat(formatId)?.pluralsByCategory ? cldrCategories(languageCode) : undefined;
   if (cldr) return { count: cldr.length, categories: cldr, pluralForms };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { UnitState } from '../formats';
+import { FollowingWrite, SqlStatement } from '../database/chained-write';
 
 /** What one unit contributes to its translation's stored aggregates. */
 export interface UnitFacts {
@@ -52,6 +53,27 @@ function contribution(unit: UnitFacts | null): Aggregates {
   return result;
 }
 
+/** When a translation last changed and who changed it (its `last_change`, `last_author_id`). */
+export interface LastChange {
+  at: Date;
+  authorId: number | null;
+}
+
+/** The UPDATE moving the aggregates by one unit's change, null when none moves; with `gate`, only when that CTE returned rows. */
+function changeStatement(translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: LastChange, gate?: string): SqlStatement | null {
+  const old = contribution(before);
+  const now = contribution(after);
+  const changed = COLUMNS.filter((column) => now[column] !== old[column]);
+  const sets = changed.map((column, index) => `${column} = ${column} + $${index + 2}`);
+  const params: unknown[] = [translationId, ...changed.map((column) => now[column] - old[column])];
+  if (lastChange) {
+    sets.push(`last_change = $${params.length + 1}`, `last_author_id = $${params.length + 2}`);
+    params.push(lastChange.at, lastChange.authorId);
+  }
+  if (!sets.length) return null;
+  return { sql: `UPDATE translations SET ${sets.join(', ')} WHERE id = $1${gate ? ` AND EXISTS (SELECT 1 FROM ${gate})` : ''}`, params };
+}
+
 /**
  * Keeps the aggregates stored on `translations` equal to what a count of their units gives, inside the
  * transaction that changes the units. Single edits apply a delta (`x = x + d` is re-evaluated on the latest row,
@@ -59,18 +81,15 @@ function contribution(unit: UnitFacts | null): Aggregates {
  */
 @Injectable()
 export class TranslationStatistics {
-  async applyChange(manager: EntityManager, translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: { at: Date; authorId: number | null }): Promise<void> {
-    const old = contribution(before);
-    const now = contribution(after);
-    const changed = COLUMNS.filter((column) => now[column] !== old[column]);
-    const sets = changed.map((column, index) => `${column} = ${column} + $${index + 2}`);
-    const params: unknown[] = [translationId, ...changed.map((column) => now[column] - old[column])];
-    if (lastChange) {
-      sets.push(`last_change = $${params.length + 1}`, `last_author_id = $${params.length + 2}`);
-      params.push(lastChange.at, lastChange.authorId);
-    }
-    if (!sets.length) return;
-    await manager.query(`UPDATE translations SET ${sets.join(', ')} WHERE id = $1`, params);
+  async applyChange(manager: EntityManager, translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: LastChange): Promise<void> {
+    const statement = changeStatement(translationId, before, after, lastChange);
+    if (statement) await manager.query(statement.sql, statement.params);
+  }
+
+  /** applyChange as a write to chain after the unit's own (`writeChained`); null when no aggregate moves. */
+  changeAfterWrite(translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: LastChange): FollowingWrite | null {
+    if (!changeStatement(translationId, before, after, lastChange)) return null;
+    return (written) => changeStatement(translationId, before, after, lastChange, written)!;
   }
 
   /** Recomputes the aggregates of whole translations from their units (after imports, uploads and deletions). */

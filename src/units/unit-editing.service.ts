@@ -17,13 +17,15 @@ import { sameForms, TargetChange, validateTargetChange } from './unit-edit';
 import { ComponentLockedError } from './unit-errors';
 import { Unit } from './unit.entity';
 import { markForWrite } from './translation-files.repository';
-import { PropagationTarget, UnitContext, UnitsRepository } from './units.repository';
+import { PropagationTarget, ReadVersion, TargetWrite, UnitContext, UnitsRepository } from './units.repository';
 import { assertCanDeleteUnits } from './unit-management';
 import { regexFlagProblem } from '../checks';
 import { componentScope } from '../auth/scopes';
 import type { PermissionScope } from '../auth/user-permissions';
 import { MESSAGES } from '../core/validation/field-rules';
 import { retryingTransaction } from '../database/retrying-transaction';
+import { FollowingWrite, writeChained } from '../database/chained-write';
+import { isTransientConflict } from '../database/pg-error';
 
 export interface Editor {
   permissions: UserPermissions;
@@ -60,6 +62,10 @@ export class UnitEditingService {
       demand(editor.permissions, UNIT_RULES.editSourceFields, scope);
     }
     if (change) this.authorizeTargetChange(context, change, editor, scope);
+    if (change && !touchesSource && context.read) {
+      const saved = await this.saveUnlocked(context, context.read, change, editor);
+      if (saved) return { unit: saved, translation: context.translation, labels: context.labels };
+    }
     // The unit as this write left it: the locked row with what was written to it (nobody else wrote it meanwhile).
     const saved = await retryingTransaction(this.dataSource, async (manager) => {
       const locked = await this.units.lockForUpdate(manager, context.unit.id);
@@ -101,32 +107,61 @@ export class UnitEditingService {
     }
   }
 
-  /** Writes the target and state unless they are the unit's already; the unit as written. */
+  /**
+   * A save of the translation alone, when the unit is still the version the request read (the usual case), made as
+   * one statement: the unit, its translation's statistics and the change log, without a lock or a transaction of
+   * several round trips. Null when it was not made — the unit changed meanwhile, its string has copies to propagate
+   * to, or PostgreSQL gave way to another transaction — and the caller saves it under the unit's lock instead.
+   */
+  private async saveUnlocked(context: UnitContext, read: ReadVersion, change: TargetChange, editor: Editor): Promise<Unit | null> {
+    const planned = this.planTarget(context, change, editor, read.sourceExtraFlags);
+    if (!planned) return context.unit;
+    const propagates = context.translation.component.component.allowTranslationPropagation;
+    try {
+      const written = await writeChained(this.dataSource.manager, this.units.targetWrite(context.unit.id, planned.write, { ...read, propagates }), planned.following);
+      return written.length ? planned.saved : null;
+    } catch (error) {
+      if (isTransientConflict(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Writes the target and state of the locked unit unless they are its own already; the unit as written. */
   private async writeTarget(
     manager: EntityManager, context: UnitContext, change: TargetChange, editor: Editor, { sourceExtraFlags, hasCopies }: { sourceExtraFlags: string; hasCopies: boolean },
   ): Promise<Unit> {
+    const planned = this.planTarget(context, change, editor, sourceExtraFlags);
+    if (!planned) return context.unit;
+    await writeChained(manager, this.units.targetWrite(context.unit.id, planned.write), planned.following);
+    const { target, state, lastUpdated } = planned.write;
+    if (context.translation.component.component.allowTranslationPropagation && hasCopies) await this.propagate(manager, context, target, state, editor, lastUpdated);
+    return planned.saved;
+  }
+
+  /**
+   * What saving the translation writes: the unit's target, state and failing checks (computed with its source
+   * string's extra flags), the move of its translation's statistics and the change record; null when the unit has
+   * that target and state already.
+   */
+  private planTarget(context: UnitContext, change: TargetChange, editor: Editor, sourceExtraFlags: string): { write: TargetWrite; following: FollowingWrite[]; saved: Unit } | null {
     const { unit, translation } = context;
-    if (sameTarget(unit, change)) return unit;
-    const before = { ...unit };
+    if (sameTarget(unit, change)) return null;
     const flags = joinFlags(translation.component.project.checkFlags, translation.component.component.checkFlags, sourceExtraFlags);
     const checkScope = { flags, pluralCount: pluralCountOf(translation), languageCode: translation.translation.languageCode, isSource: translation.translation.isSource };
     const failingChecks = failingChecksFor({ source: unit.source, target: change.target, state: change.state, flags: unit.flags }, checkScope);
     const state = enforcedState(change.state, failingChecks, translation.component.component.enforcedChecks);
-    const now = new Date();
-    const written = { target: change.target, state, failingChecks, pending: true, automaticallyTranslated: false, lastUpdated: now };
-    await this.units.update(manager, unit.id, written);
-    await this.statistics.applyChange(manager, unit.translationId, before, { ...unit, state, failingChecks }, { at: now, authorId: editor.userId });
-    await this.changes.record(manager, {
+    const write = { target: change.target, state, failingChecks, lastUpdated: new Date() };
+    const statistics = this.statistics.changeAfterWrite(unit.translationId, unit, { ...unit, state, failingChecks }, { at: write.lastUpdated, authorId: editor.userId });
+    const record = this.changes.recordAfterWrite([{
       ...changeScope(translation),
       unitId: unit.id,
-      action: actionFor(before, change.target, state),
+      action: actionFor(unit, change.target, state),
       userId: editor.userId,
       authorId: editor.userId,
       target: change.target.join('\n'),
-      old: before.target.join('\n'),
-    });
-    if (translation.component.component.allowTranslationPropagation && hasCopies) await this.propagate(manager, context, change.target, state, editor, now);
-    return { ...unit, ...written };
+      old: unit.target.join('\n'),
+    }]);
+    return { write, following: statistics ? [statistics, record] : [record], saved: { ...unit, ...write, pending: true, automaticallyTranslated: false } };
   }
 
   /**

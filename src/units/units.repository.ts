@@ -11,6 +11,7 @@ import { PageRequest, resolveLastPage } from '../core/pagination/page';
 import { CompiledQuery, selectsEveryUnit } from './search';
 import { Unit } from './unit.entity';
 import { retryingTransaction } from '../database/retrying-transaction';
+import type { SqlStatement } from '../database/chained-write';
 
 /** A unit with what serialization and access checks need from around it. */
 export interface UnitContext {
@@ -18,7 +19,34 @@ export interface UnitContext {
   translation: TranslationContext;
   /** Labels of its source string (labels belong to source units). */
   labels: Label[];
+  /** On a unit read as a request's target (findContext): what saving it in one statement checks is still so. */
+  read?: ReadVersion;
 }
+
+/** The row version (`xmin`) of a unit as read, and its source string's extra flags then (which its checks depend on). */
+export interface ReadVersion {
+  version: string;
+  sourceExtraFlags: string;
+}
+
+/** A translation as a save writes it. */
+export interface TargetWrite {
+  target: string[];
+  state: number;
+  failingChecks: string[];
+  lastUpdated: Date;
+}
+
+/** The extra flags of unit `u`'s source string: its own on a source unit. */
+const SOURCE_EXTRA_FLAGS = `CASE WHEN u.source_unit_id IS NULL THEN u.extra_flags
+  ELSE COALESCE((SELECT su.extra_flags FROM units su WHERE su.id = u.source_unit_id), '') END`;
+
+/** Whether unit `u`'s string lies in another component of its project that takes propagated edits, in the same language. */
+const HAS_COPIES = `EXISTS (SELECT 1 FROM translations t JOIN components c ON c.id = t.component_id
+  JOIN units o ON o.content_hash = u.content_hash AND o.id <> u.id
+  JOIN translations ot ON ot.id = o.translation_id AND ot.language_id = t.language_id
+  JOIN components oc ON oc.id = ot.component_id AND oc.project_id = c.project_id
+  WHERE t.id = u.translation_id AND oc.allow_translation_propagation)`;
 
 /** A string an edit may propagate to, with the project (the edited string's), component and language it belongs to. */
 export interface PropagationTarget {
@@ -56,10 +84,10 @@ export class UnitsRepository {
     return { ...found, translation };
   }
 
-  /** One unit with its source string's labels (ordered by name), read in one statement. */
-  private async findWithLabels(id: number): Promise<{ unit: Unit; labels: Label[] } | null> {
-    const [row]: (Unit & { labels: Label[] })[] = await this.dataSource.query(
-      `SELECT ${this.unitColumns()},
+  /** One unit with its source string's labels (ordered by name) and its row version, read in one statement. */
+  private async findWithLabels(id: number): Promise<{ unit: Unit; labels: Label[]; read: ReadVersion } | null> {
+    const [row]: (Unit & { labels: Label[] } & ReadVersion)[] = await this.dataSource.query(
+      `SELECT ${this.unitColumns()}, u.xmin::text AS version, ${SOURCE_EXTRA_FLAGS} AS "sourceExtraFlags",
          (SELECT coalesce(json_agg(json_build_object('id', lb.id, 'projectId', lb.project_id, 'name', lb.name, 'description', lb.description,
                    'color', lb.color) ORDER BY lb.name), '[]')
           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = coalesce(u.source_unit_id, u.id)) AS labels
@@ -67,8 +95,8 @@ export class UnitsRepository {
       [id],
     );
     if (!row) return null;
-    const { labels, ...unit } = row;
-    return { unit, labels };
+    const { labels, version, sourceExtraFlags, ...unit } = row;
+    return { unit, labels, read: { version, sourceExtraFlags } };
   }
 
   /**
@@ -217,20 +245,32 @@ export class UnitsRepository {
     const { entities, raw } = await manager
       .getRepository(Unit)
       .createQueryBuilder('u')
-      .leftJoin(Unit, 'su', 'su.id = u.source_unit_id')
-      .addSelect(`CASE WHEN u.source_unit_id IS NULL THEN u.extra_flags ELSE COALESCE(su.extra_flags, '') END`, 'source_extra_flags')
-      .addSelect(
-        `EXISTS (SELECT 1 FROM translations t JOIN components c ON c.id = t.component_id
-                 JOIN units o ON o.content_hash = u.content_hash AND o.id <> u.id
-                 JOIN translations ot ON ot.id = o.translation_id AND ot.language_id = t.language_id
-                 JOIN components oc ON oc.id = ot.component_id AND oc.project_id = c.project_id
-                 WHERE t.id = u.translation_id AND oc.allow_translation_propagation)`,
-        'has_copies',
-      )
+      .addSelect(SOURCE_EXTRA_FLAGS, 'source_extra_flags')
+      .addSelect(HAS_COPIES, 'has_copies')
       .where('u.id = :id', { id })
       .setLock('pessimistic_write', undefined, ['u'])
       .getRawAndEntities<{ source_extra_flags: string; has_copies: boolean }>();
     return entities.length ? { unit: entities[0], sourceExtraFlags: raw[0].source_extra_flags, hasCopies: raw[0].has_copies } : null;
+  }
+
+  /**
+   * The UPDATE saving a unit's translation (returning its id when it wrote), to chain the statistics and the change
+   * log after (`writeChained`). With `unless`, only when the row is still the version read, its source string's
+   * extra flags as its checks saw them, and — when edits of the string may propagate — it has no copy to propagate
+   * to: otherwise nothing is written, and the caller takes the unit's lock and saves it the long way.
+   */
+  targetWrite(unitId: number, write: TargetWrite, unless?: ReadVersion & { propagates: boolean }): SqlStatement {
+    const params: unknown[] = [unitId, write.target, write.state, write.failingChecks, write.lastUpdated];
+    let unchanged = '';
+    if (unless) {
+      params.push(unless.version, unless.sourceExtraFlags);
+      unchanged = ` AND u.xmin = $6::xid AND ${SOURCE_EXTRA_FLAGS} = $7${unless.propagates ? ` AND NOT ${HAS_COPIES}` : ''}`;
+    }
+    return {
+      sql: `UPDATE units u SET target = $2, state = $3, failing_checks = $4, pending = true, automatically_translated = false, last_updated = $5
+            WHERE u.id = $1${unchanged} RETURNING u.id`,
+      params,
+    };
   }
 
   async update(manager: EntityManager, id: number, changes: Partial<Unit>): Promise<void> {
