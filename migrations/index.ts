@@ -23,6 +23,7 @@ import { CountAccessChanges1763780160000 } from './1763780160000-count-access-ch
 import { CountRecentChanges1763780170000 } from './1763780170000-count-recent-changes';
 import { TaskRunners1763780180000 } from './1763780180000-task-runners';
 import { CountContextChanges1763780190000 } from './1763780190000-count-context-changes';
+import { TranslationPages1763780200000 } from './1763780200000-translation-pages';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   CountRecentChanges1763780170000,
   TaskRunners1763780180000,
   CountContextChanges1763780190000,
+  TranslationPages1763780200000,
 ];

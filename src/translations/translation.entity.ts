@@ -36,6 +36,10 @@ export class Translation {
   @Column({ default: false })
   isTemplate: boolean;
 
+  /** Its units' positions are exactly 1 … total, so a page of them is a range of positions (migration translation-pages). */
+  @Column({ default: false })
+  positionsDense: boolean;
+
   @Column({ type: 'integer', default: 0 })
   total: number;
 

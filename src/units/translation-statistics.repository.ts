@@ -92,7 +92,10 @@ export class TranslationStatistics {
     return (written) => changeStatement(translationId, before, after, lastChange, written)!;
   }
 
-  /** Recomputes the aggregates of whole translations from their units (after imports, uploads and deletions). */
+  /**
+   * Recomputes the aggregates of whole translations from their units (after imports, uploads and deletions), and
+   * whether their positions are exactly 1 … total (`positions_dense`, which inserting or deleting units clears).
+   */
   async recount(manager: EntityManager, translationIds: readonly number[]): Promise<void> {
     if (!translationIds.length) return;
     const select = Object.entries(BUCKETS).flatMap(([bucket, condition]) => {
@@ -102,8 +105,10 @@ export class TranslationStatistics {
       return items;
     });
     select.push('count(*) FILTER (WHERE has_suggestion) AS suggestions', 'count(*) FILTER (WHERE has_comment) AS comments');
+    select.push('(count(DISTINCT position) = count(*) AND min(position) = 1 AND max(position) = count(*)) AS positions_dense');
     await manager.query(
-      `UPDATE translations t SET ${COLUMNS.map((column) => `${column} = coalesce(s.${column}, 0)`).join(', ')}
+      `UPDATE translations t SET ${COLUMNS.map((column) => `${column} = coalesce(s.${column}, 0)`).join(', ')},
+         positions_dense = coalesce(s.positions_dense, true)
        FROM (SELECT id FROM translations WHERE id = ANY($1::int[])) ids
        LEFT JOIN (SELECT translation_id, ${select.join(', ')} FROM units WHERE translation_id = ANY($1::int[]) GROUP BY translation_id) s
          ON s.translation_id = ids.id

@@ -9,17 +9,6 @@ export function serializeUnit(context: UnitContext, urls: UrlBuilder) {
   return serializeWith(context, urlsOf(context, urls));
 }
 
-/** A page of units: the URLs of each translation are prepared once for all its units. */
-export function serializeUnits(contexts: readonly UnitContext[], urls: UrlBuilder): UnitResponse[] {
-  const byTranslation = new Map<number, TranslationUnitUrls>();
-  return contexts.map((context) => {
-    const id = context.translation.translation.id;
-    let translationUrls = byTranslation.get(id);
-    if (!translationUrls) byTranslation.set(id, (translationUrls = urlsOf(context, urls)));
-    return serializeWith(context, translationUrls);
-  });
-}
-
 function urlsOf({ translation }: UnitContext, urls: UrlBuilder): TranslationUnitUrls {
   return urls.unitsOf(translation.component.project.slug, translation.component.path, translation.translation.languageCode);
 }

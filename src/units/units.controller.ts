@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Patch, Put, Query } from '@nes
 import { ApiTags } from '@nestjs/swagger';
 import { Public, RequirePermission, ViewTarget } from '../auth/policy/policy.decorators';
 import { Target } from '../auth/policy/target';
-import { Page, PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
+import { PageRequest, UNIT_LIST_LIMITS } from '../core/pagination/page';
+import { JsonText } from '../core/http/json-text';
 import { PageParams } from '../core/pagination/page-params.decorator';
 import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
@@ -27,7 +28,7 @@ export class UnitsController {
   @Public()
   async list(
     @CurrentActor() actor: Actor, @Query('q') q: unknown, @PageParams(UNIT_LIST_LIMITS) page: PageRequest, @Urls() urls: UrlBuilder, @ClientKey() caller: string,
-  ): Promise<Page<UnitResponse>> {
+  ): Promise<JsonText> {
     return this.units.list({ visibility: actor.permissions.projectVisibility() }, q, page, urls, caller);
   }
 

@@ -12,6 +12,7 @@ import { CompiledQuery, selectsEveryUnit } from './search';
 import { Unit } from './unit.entity';
 import { retryingTransaction } from '../database/retrying-transaction';
 import type { SqlStatement } from '../database/chained-write';
+import { TranslationUnitsJson, unitJson } from './unit-json.sql';
 
 /** A unit with what serialization and access checks need from around it. */
 export interface UnitContext {
@@ -54,6 +55,12 @@ export interface PropagationTarget {
   project: { id: number; accessControl: number };
   component: { id: number; restricted: boolean };
   languageId: number;
+}
+
+/** A unit of a list's page: which it is, and which translation's URLs it shows. */
+export interface PageUnit {
+  id: number;
+  translationId: number;
 }
 
 /** Which units a list shows: a search, within one translation or across everything the caller can see. */
@@ -100,38 +107,77 @@ export class UnitsRepository {
   }
 
   /**
-   * The count and one page of a list (`page=last` resolved against the count), read in one transaction whose
-   * statements may run `timeoutMs` each at most (SET LOCAL: the connection's own timeout is back once it ends).
-   * The page's ids come first from an index (narrow rows, no OFFSET over whole units), then their rows. A list
-   * without a search counts from the translations' stored statistics instead of its units; where the page read
-   * disagrees with that count (a project's strings being deleted in batches), the units are counted after all.
+   * The count and one page of a list (`page=last` resolved against the count) — the page's unit ids and their
+   * translations — read in one transaction whose statements may run `timeoutMs` each at most (SET LOCAL: the
+   * connection's own timeout is back once it ends). The page's ids come from an index (narrow rows, no OFFSET over
+   * whole units); `pageJson` writes their rows. A list without a search counts from the translations' stored statistics
+   * instead of its units; where the page read disagrees with that count (a project's strings being deleted in
+   * batches), the units are counted after all.
    */
-  async readPage(filter: UnitFilter, request: PageRequest, timeoutMs: number): Promise<{ count: number; page: PageRequest; units: Unit[] }> {
+  async readPage(filter: UnitFilter, request: PageRequest, timeoutMs: number): Promise<{ count: number; page: PageRequest; units: PageUnit[] }> {
     return retryingTransaction(this.dataSource, async (manager) => {
       const everyUnit = selectsEveryUnit(filter.search);
       await manager.query(`SELECT set_config('statement_timeout', $1, true)${everyUnit ? KEEP_INDEX_ORDER : ''}`, [String(timeoutMs)]);
       let count = everyUnit ? await this.storedCount(manager, filter) : await this.filtered(manager, filter).getCount();
       let page = resolveLastPage(request, count);
-      let read = await this.pageIds(manager, filter, page);
-      if (everyUnit && !pageFits(read, page, count)) {
+      let read = await this.pageUnits(manager, filter, page);
+      if (everyUnit && !pageFits({ count: read.units.length, more: read.more }, page, count)) {
         count = await this.filtered(manager, filter).getCount();
         page = resolveLastPage(request, count);
-        read = await this.pageIds(manager, filter, page);
+        read = await this.pageUnits(manager, filter, page);
       }
-      return { count, page, units: await this.findByIds(manager, read.ids) };
+      return { count, page, units: read.units };
     });
   }
 
-  /** The page's unit ids in list order, and whether a unit follows them. */
-  private async pageIds(manager: EntityManager, filter: UnitFilter, page: PageRequest): Promise<{ ids: number[]; more: boolean }> {
+  /** The page's units (id and translation) in list order, and whether a unit follows them. */
+  private async pageUnits(manager: EntityManager, filter: UnitFilter, page: PageRequest): Promise<{ units: PageUnit[]; more: boolean }> {
     const query =
       filter.translationId !== undefined && selectsEveryUnit(filter.search)
         ? manager.createQueryBuilder().from(Unit, 'u').where('u.translation_id = :translationId', { translationId: filter.translationId })
         : this.filtered(manager, filter);
     const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
-    const rows: { id: number }[] = await ordered.select('u.id', 'id').offset(page.offset).limit(page.pageSize + 1).getRawMany();
-    const ids = rows.map((row) => Number(row.id));
-    return { ids: ids.slice(0, page.pageSize), more: ids.length > page.pageSize };
+    const rows: { id: number; translation_id: number }[] = await ordered
+      .select('u.id', 'id').addSelect('u.translation_id', 'translation_id').offset(page.offset).limit(page.pageSize + 1).getRawMany();
+    const units = rows.map((row) => ({ id: Number(row.id), translationId: Number(row.translation_id) }));
+    return { units: units.slice(0, page.pageSize), more: units.length > page.pageSize };
+  }
+
+  /**
+   * A page of one translation's units in file order as JSON text (`unitJson`), in one statement and no transaction:
+   * the ids come from `translation_page_unit_ids` (a range of positions when they are `dense`, else the index walk;
+   * see its migration), one more than the page to tell whether another follows. `count` is the translation's stored
+   * total; null when the page read disagrees with it (strings being deleted), for `readPage` to count them.
+   */
+  async translationPageJson(
+    translation: TranslationUnitsJson, { count, dense }: { count: number; dense: boolean }, request: PageRequest, unitsUrl: string,
+  ): Promise<{ page: PageRequest; json: string } | null> {
+    const page = resolveLastPage(request, count);
+    const [row]: { json: string; read: number }[] = await this.dataSource.query(
+      `SELECT '[' || coalesce(string_agg(${unitJson('$5')}, ',' ORDER BY p.ord) FILTER (WHERE p.ord <= $3), '') || ']' AS json, count(*)::int AS read
+       FROM translation_page_unit_ids($1, $2, $3 + 1, $8) WITH ORDINALITY AS p(id, ord)
+       JOIN units u ON u.id = p.id
+       CROSS JOIN (SELECT $4::text AS url, $6::text AS language_code, $7::text AS editor) tr`,
+      [translation.translationId, page.offset, page.pageSize, translation.url, unitsUrl, translation.languageCode, translation.editor, dense],
+    );
+    const read = { count: Math.min(row.read, page.pageSize), more: row.read > page.pageSize };
+    return pageFits(read, page, count) ? { page, json: row.json } : null;
+  }
+
+  /** These units as a JSON array (`unitJson`) in the order given, each with its translation's URLs. */
+  async pageJson(units: readonly PageUnit[], translations: readonly TranslationUnitsJson[], unitsUrl: string): Promise<string> {
+    if (!units.length) return '[]';
+    const [row]: { json: string }[] = await this.dataSource.query(
+      `SELECT '[' || coalesce(string_agg(${unitJson('$2')}, ',' ORDER BY p.ord), '') || ']' AS json
+       FROM unnest($1::int[]) WITH ORDINALITY AS p(id, ord)
+       JOIN units u ON u.id = p.id
+       JOIN unnest($3::int[], $4::text[], $5::text[], $6::text[]) AS tr(translation_id, url, language_code, editor) ON tr.translation_id = u.translation_id`,
+      [
+        units.map((unit) => unit.id), unitsUrl, translations.map((t) => t.translationId), translations.map((t) => t.url),
+        translations.map((t) => t.languageCode), translations.map((t) => t.editor),
+      ],
+    );
+    return row.json;
   }
 
   /** How many units the translations in the filter's scope hold, from their stored statistics. */
@@ -193,22 +239,6 @@ export class UnitsRepository {
     if (filter.visibility) whereProjectVisible(query, 'p', filter.visibility, 'c');
     whereSearch(query, filter.search);
     return query;
-  }
-
-  /** Translations and labels of many units in a few queries; the translations in `known` are not read again. */
-  async hydrate(units: Unit[], known: readonly TranslationContext[] = []): Promise<UnitContext[]> {
-    const translations = new Map(known.map((context) => [context.translation.id, context]));
-    const missing = [...new Set(units.map((unit) => unit.translationId))].filter((id) => !translations.has(id));
-    const [contexts, labelsOf] = await Promise.all([
-      missing.length ? this.translations.findByIds(missing) : [],
-      this.labelsOfSourceUnits([...new Set(units.map((unit) => unit.sourceUnitId ?? unit.id))]),
-    ]);
-    for (const context of contexts) translations.set(context.translation.id, context);
-    return units.map((unit) => ({
-      unit,
-      translation: translations.get(unit.translationId)!,
-      labels: labelsOf.get(unit.sourceUnitId ?? unit.id) ?? [],
-    }));
   }
 
   /** The labels of the unit's source string (read again after a write replaced them). */
@@ -353,7 +383,7 @@ function whereSearch(query: SelectQueryBuilder<Unit>, search: CompiledQuery): vo
 const KEEP_INDEX_ORDER = `, set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
 
 /** Whether a page read agrees with the count it was planned against: as many rows as the count leaves, and a next one exactly when expected. */
-function pageFits(read: { ids: number[]; more: boolean }, page: PageRequest, count: number): boolean {
+function pageFits(read: { count: number; more: boolean }, page: PageRequest, count: number): boolean {
   const expected = Math.max(0, Math.min(page.pageSize, count - page.offset));
-  return read.ids.length === expected && read.more === page.offset + page.pageSize < count;
+  return read.count === expected && read.more === page.offset + page.pageSize < count;
 }

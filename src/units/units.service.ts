@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProjectVisibility } from '../auth/user-permissions';
 import { AppConfig } from '../config/app-config';
 import { ServiceUnavailableError, ValidationError } from '../core/errors/domain-error';
-import { buildPage, Page, PageRequest } from '../core/pagination/page';
+import { buildPage, PageRequest } from '../core/pagination/page';
 import { ConcurrencyCaps, ConcurrencyLimits } from '../core/rate-limit/concurrency-limits';
 import { UrlBuilder } from '../core/urls/url-builder';
-import { CompiledQuery, compileQuery, QuerySyntaxError } from './search';
-import { serializeUnits, UnitResponse } from './unit.serializer';
+import { CompiledQuery, compileQuery, QuerySyntaxError, selectsEveryUnit } from './search';
 import type { TranslationContext } from '../translations/translation-context';
-import { UnitFilter, UnitsRepository } from './units.repository';
+import { PageUnit, UnitFilter, UnitsRepository } from './units.repository';
+import { TranslationUnitsJson } from './unit-json.sql';
+import { JsonText } from '../core/http/json-text';
+import { TranslationLookup } from '../translations/translation-lookup';
 import { isPgError, PG_ERROR } from '../database/pg-error';
 import { MESSAGES } from '../core/validation/field-rules';
 
@@ -28,6 +30,7 @@ export class UnitsService {
     private readonly units: UnitsRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly limits: ConcurrencyLimits,
+    private readonly translations: TranslationLookup,
   ) {
     const { perCaller, total } = config.searchConcurrency;
     this.caps = {
@@ -39,13 +42,32 @@ export class UnitsService {
     };
   }
 
-  /** `caller`: the client key the per-caller cap counts against. */
-  async list(scope: { visibility: ProjectVisibility } | { translation: TranslationContext }, q: unknown, request: PageRequest, urls: UrlBuilder, caller: string): Promise<Page<UnitResponse>> {
+  /**
+   * `caller`: the client key the per-caller cap counts against. A translation's list without a search is one
+   * statement counted from the translation's stored statistics; other lists read the page's ids in a transaction
+   * bounded by the search budget, then write the page's rows.
+   */
+  async list(scope: { visibility: ProjectVisibility } | { translation: TranslationContext }, q: unknown, request: PageRequest, urls: UrlBuilder, caller: string): Promise<JsonText> {
     const search = compileSearch(q);
-    const filter = 'translation' in scope ? { translationId: scope.translation.translation.id, search } : { ...scope, search };
-    const { count, page, units } = await this.limits.run('unit-search', caller, this.caps, () => this.read(filter, request));
-    const contexts = await this.units.hydrate(units, 'translation' in scope ? [scope.translation] : []);
-    return buildPage(page, count, serializeUnits(contexts, urls));
+    const known = 'translation' in scope ? [scope.translation] : [];
+    return this.limits.run('unit-search', caller, this.caps, async () => {
+      if ('translation' in scope && selectsEveryUnit(search)) {
+        const { translation } = scope.translation;
+        const stored = { count: translation.total, dense: translation.positionsDense };
+        const read = await this.units.translationPageJson(unitsJsonOf(scope.translation, urls), stored, request, urls.units());
+        if (read) return pageJson(read.page, translation.total, read.json);
+      }
+      const filter = 'translation' in scope ? { translationId: scope.translation.translation.id, search } : { ...scope, search };
+      const { count, page, units } = await this.read(filter, request);
+      const translations = await this.translationsOf(units, known);
+      return pageJson(page, count, await this.units.pageJson(units, translations.map((context) => unitsJsonOf(context, urls)), urls.units()));
+    });
+  }
+
+  /** The translations of the page's units: those already loaded, and the others read. */
+  private async translationsOf(units: readonly PageUnit[], known: readonly TranslationContext[]): Promise<TranslationContext[]> {
+    const missing = [...new Set(units.map((unit) => unit.translationId))].filter((id) => !known.some((context) => context.translation.id === id));
+    return [...known, ...(missing.length ? await this.translations.findByIds(missing) : [])];
   }
 
   private async read(filter: UnitFilter, request: PageRequest): ReturnType<UnitsRepository['readPage']> {
@@ -64,6 +86,16 @@ export class UnitsService {
       throw error;
     }
   }
+}
+
+/** The page envelope around the rows PostgreSQL wrote. */
+function pageJson(page: PageRequest, count: number, results: string): JsonText {
+  return JsonText.object({ ...buildPage(page, count, []), results: new JsonText(results) });
+}
+
+function unitsJsonOf(context: TranslationContext, urls: UrlBuilder): TranslationUnitsJson {
+  const { translation, editor } = urls.unitsOf(context.component.project.slug, context.component.path, context.translation.languageCode);
+  return { translationId: context.translation.id, url: translation, languageCode: context.translation.languageCode, editor };
 }
 
 /** The `q` of a unit search compiled, or a 400 naming `q` when it is not a search Weblate would understand. */

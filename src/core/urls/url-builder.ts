@@ -11,6 +11,10 @@ export type ProjectPart =
 /** The URLs of the units of one translation (`UrlBuilder.unitsOf`). */
 export interface TranslationUnitUrls {
   translation: string;
+  /** The units collection; a unit's URL is this and its id. */
+  units: string;
+  /** The editor of one string up to its checksum (the hexadecimal id_hash). */
+  editor: string;
   unit(id: number): string;
   unitWeb(idHash: string): string;
 }
@@ -208,19 +212,25 @@ export class UrlBuilder {
     return `${this.base}/translate/${encodeURIComponent(projectSlug)}/${componentPath.split('/').map(encodeURIComponent).join('/')}/${encodeURIComponent(languageCode)}/`;
   }
 
+  /** The units collection: a unit's URL is this and its id (digits, which encoding leaves as they are). */
+  units(): string {
+    return this.api('units');
+  }
+
   unit(id: number): string {
     return this.api('units', id);
   }
 
   /**
    * The URLs of one translation's units, its parts encoded once: a page lists up to 1000 units of a translation.
-   * A unit's own URL is the units collection's and its id (digits, which encoding leaves as they are).
    */
   unitsOf(projectSlug: string, componentPath: string, languageCode: string): TranslationUnitUrls {
-    const units = this.api('units');
+    const units = this.units();
     const editor = `${this.translateWeb(projectSlug, componentPath, languageCode)}?checksum=`;
     return {
       translation: this.translation(projectSlug, componentPath, languageCode),
+      units,
+      editor,
       unit: (id) => `${units}${id}/`,
       // The editor of one string: Weblate addresses it by the hexadecimal id_hash (`checksum`).
       unitWeb: (idHash) => editor + BigInt(idHash).toString(16),
