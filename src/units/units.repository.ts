@@ -13,6 +13,7 @@ import { Unit } from './unit.entity';
 import { retryingTransaction } from '../database/retrying-transaction';
 import type { SqlStatement } from '../database/chained-write';
 import { TranslationUnitsJson, unitJson } from './unit-json.sql';
+import { categoryPathSql } from '../categories/category-path.sql';
 
 /** A unit with what serialization and access checks need from around it. */
 export interface UnitContext {
@@ -118,6 +119,13 @@ export class UnitsRepository {
     return retryingTransaction(this.dataSource, async (manager) => {
       const everyUnit = selectsEveryUnit(filter.search);
       await manager.query(`SELECT set_config('statement_timeout', $1, true)${everyUnit ? KEEP_INDEX_ORDER : ''}`, [String(timeoutMs)]);
+      if (!everyUnit && request.url.searchParams.get('page') !== 'last') {
+        // A search is run once: its page is read with the count of every match (a window over them), which only an
+        // empty page (no match, or past the last one) asks for on its own.
+        const read = await this.pageUnits(manager, filter, request, true);
+        const count = read.total ?? (await this.filtered(manager, filter).getCount());
+        return { count, page: request, units: read.units };
+      }
       let count = everyUnit ? await this.storedCount(manager, filter) : await this.filtered(manager, filter).getCount();
       let page = resolveLastPage(request, count);
       let read = await this.pageUnits(manager, filter, page);
@@ -130,17 +138,34 @@ export class UnitsRepository {
     });
   }
 
-  /** The page's units (id and translation) in list order, and whether a unit follows them. */
-  private async pageUnits(manager: EntityManager, filter: UnitFilter, page: PageRequest): Promise<{ units: PageUnit[]; more: boolean }> {
+  /**
+   * The page's units (id and translation) in list order, and whether a unit follows them; `counted`: with the number
+   * of units the filter selects (`total`, unknown when the page is empty).
+   */
+  private async pageUnits(manager: EntityManager, filter: UnitFilter, page: PageRequest, counted = false): Promise<{ units: PageUnit[]; more: boolean; total?: number }> {
     const query =
       filter.translationId !== undefined && selectsEveryUnit(filter.search)
         ? manager.createQueryBuilder().from(Unit, 'u').where('u.translation_id = :translationId', { translationId: filter.translationId })
         : this.filtered(manager, filter);
     const ordered = filter.translationId === undefined ? query.orderBy('u.id') : query.orderBy('u.position').addOrderBy('u.id');
-    const rows: { id: number; translation_id: number }[] = await ordered
-      .select('u.id', 'id').addSelect('u.translation_id', 'translation_id').offset(page.offset).limit(page.pageSize + 1).getRawMany();
+    ordered.select('u.id', 'id').addSelect('u.translation_id', 'translation_id');
+    if (counted) ordered.addSelect('count(*) OVER ()', 'total');
+    const rows: { id: number; translation_id: number; total?: string }[] = await ordered.offset(page.offset).limit(page.pageSize + 1).getRawMany();
     const units = rows.map((row) => ({ id: Number(row.id), translationId: Number(row.translation_id) }));
-    return { units: units.slice(0, page.pageSize), more: units.length > page.pageSize };
+    return { units: units.slice(0, page.pageSize), more: units.length > page.pageSize, total: rows.length ? Number(rows[0].total) : undefined };
+  }
+
+  /** What the URLs of these translations' units are made of (`UrlBuilder.unitsOf`), in one statement. */
+  async urlPartsOf(translationIds: readonly number[]): Promise<{ translationId: number; projectSlug: string; componentPath: string; languageCode: string }[]> {
+    if (!translationIds.length) return [];
+    return this.dataSource.query(
+      `SELECT t.id AS "translationId", p.slug AS "projectSlug", t.language_code AS "languageCode",
+         CASE WHEN cat.path IS NULL THEN c.slug ELSE cat.path || '/' || c.slug END AS "componentPath"
+       FROM translations t JOIN components c ON c.id = t.component_id JOIN projects p ON p.id = c.project_id
+       LEFT JOIN LATERAL (SELECT ${categoryPathSql('c.category_id')} AS path) cat ON true
+       WHERE t.id = ANY($1::int[])`,
+      [[...translationIds]],
+    );
   }
 
   /**

@@ -10,7 +10,6 @@ import type { TranslationContext } from '../translations/translation-context';
 import { PageUnit, UnitFilter, UnitsRepository } from './units.repository';
 import { TranslationUnitsJson } from './unit-json.sql';
 import { JsonText } from '../core/http/json-text';
-import { TranslationLookup } from '../translations/translation-lookup';
 import { isPgError, PG_ERROR } from '../database/pg-error';
 import { MESSAGES } from '../core/validation/field-rules';
 
@@ -30,7 +29,6 @@ export class UnitsService {
     private readonly units: UnitsRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     private readonly limits: ConcurrencyLimits,
-    private readonly translations: TranslationLookup,
   ) {
     const { perCaller, total } = config.searchConcurrency;
     this.caps = {
@@ -59,15 +57,15 @@ export class UnitsService {
       }
       const filter = 'translation' in scope ? { translationId: scope.translation.translation.id, search } : { ...scope, search };
       const { count, page, units } = await this.read(filter, request);
-      const translations = await this.translationsOf(units, known);
-      return pageJson(page, count, await this.units.pageJson(units, translations.map((context) => unitsJsonOf(context, urls)), urls.units()));
+      return pageJson(page, count, await this.units.pageJson(units, await this.urlsOfTranslations(units, known, urls), urls.units()));
     });
   }
 
-  /** The translations of the page's units: those already loaded, and the others read. */
-  private async translationsOf(units: readonly PageUnit[], known: readonly TranslationContext[]): Promise<TranslationContext[]> {
+  /** The URLs of the page's translations: from those already loaded, and the others' slugs read. */
+  private async urlsOfTranslations(units: readonly PageUnit[], known: readonly TranslationContext[], urls: UrlBuilder): Promise<TranslationUnitsJson[]> {
     const missing = [...new Set(units.map((unit) => unit.translationId))].filter((id) => !known.some((context) => context.translation.id === id));
-    return [...known, ...(missing.length ? await this.translations.findByIds(missing) : [])];
+    const read = (await this.units.urlPartsOf(missing)).map((parts) => unitsJson(parts, urls));
+    return [...known.map((context) => unitsJsonOf(context, urls)), ...read];
   }
 
   private async read(filter: UnitFilter, request: PageRequest): ReturnType<UnitsRepository['readPage']> {
@@ -94,8 +92,13 @@ function pageJson(page: PageRequest, count: number, results: string): JsonText {
 }
 
 function unitsJsonOf(context: TranslationContext, urls: UrlBuilder): TranslationUnitsJson {
-  const { translation, editor } = urls.unitsOf(context.component.project.slug, context.component.path, context.translation.languageCode);
-  return { translationId: context.translation.id, url: translation, languageCode: context.translation.languageCode, editor };
+  const parts = { translationId: context.translation.id, projectSlug: context.component.project.slug, componentPath: context.component.path, languageCode: context.translation.languageCode };
+  return unitsJson(parts, urls);
+}
+
+function unitsJson(parts: { translationId: number; projectSlug: string; componentPath: string; languageCode: string }, urls: UrlBuilder): TranslationUnitsJson {
+  const { translation, editor } = urls.unitsOf(parts.projectSlug, parts.componentPath, parts.languageCode);
+  return { translationId: parts.translationId, url: translation, languageCode: parts.languageCode, editor };
 }
 
 /** The `q` of a unit search compiled, or a 400 naming `q` when it is not a search Weblate would understand. */

@@ -41,7 +41,12 @@ describe('unit lists', () => {
     const { t, admin } = env;
     const { project } = await createGitComponent(env, 'pages', { 'po/cs.po': PO }, { filemask: 'po/*.po', file_format: 'po' });
     const call = (method: 'get' | 'post' | 'patch', path: string) => t.http()[method](path).set('Authorization', admin.auth);
-    const translation = `/api/translations/${project.slug}/app/cs/`;
+    // In a category within a category: its units' URLs carry the path.
+    const projectUrl = (await call('get', `/api/projects/${project.slug}/`).expect(200)).body.url as string;
+    const docs = (await call('post', '/api/categories/').send({ name: 'Docs', slug: 'docs', project: projectUrl }).expect(201)).body;
+    const guides = (await call('post', '/api/categories/').send({ name: 'Guides', slug: 'guides', project: projectUrl, category: docs.url }).expect(201)).body;
+    await call('patch', `/api/components/${project.slug}/app/`).send({ category: guides.url }).expect(200);
+    const translation = `/api/translations/${project.slug}/docs%252Fguides%252Fapp/cs/`;
     const listed = (await call('get', `${translation}units/`).expect(200)).body.results as { id: number; source_unit: string; context: string }[];
     expect(listed).toHaveLength(4);
 
@@ -59,6 +64,7 @@ describe('unit lists', () => {
     ];
     expect(pages.map((page) => page.count)).toEqual([4, 4, 4, 8]);
     expect(pages[0].next).toMatch(/page=2/);
+    expect(pages[3].results[0].translation).toMatch(/\/api\/translations\/[^/]+\/docs%252Fguides%252Fapp\/(en|cs)\/$/);
     for (const page of pages) {
       for (const unit of page.results as { id: number }[]) {
         const alone = (await call('get', `/api/units/${unit.id}/`).expect(200)).body;
