@@ -10,3 +10,9 @@ export interface TranslationContext {
   /** Full name of the last author; null when nobody changed it yet. */
   lastAuthor: string | null;
 }
+
+/** The target of a translation's statistics route: the translation and its `recent_changes`, read together. */
+export interface TranslationStatisticsTarget {
+  context: TranslationContext;
+  recentChanges: number;
+}

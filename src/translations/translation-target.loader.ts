@@ -4,10 +4,13 @@ import { ComponentLookup } from '../components/component-lookup';
 import { TargetLoader } from '../auth/policy/target';
 import { TranslationsRepository } from './translations.repository';
 import { componentScope } from '../auth/scopes';
+import type { ComponentContext } from '../components/component-context';
+import type { TranslationStatisticsTarget } from './translation-context';
 
 /**
  * Resolves `:project/:component/:language` for the policy guard: the component as for component routes,
- * then its translation for the code. Access is the component's project's.
+ * then its translation for the code (for its statistics' route, with its recent changes). Access is the component's
+ * project's.
  */
 @Injectable()
 export class TranslationTargetLoader implements OnModuleInit {
@@ -19,11 +22,21 @@ export class TranslationTargetLoader implements OnModuleInit {
 
   onModuleInit(): void {
     this.targets.register('translation', async (params, generation) => {
-      const path = decodeComponentPath(params.component);
-      const component = params.project && path && params.language ? await this.components.findByPath(params.project, path, generation) : null;
+      const component = await this.componentOf(params, generation);
       const context = component ? await this.translations.findInComponent(component, params.language, generation) : null;
       if (!context) return null;
       return { entity: context, scope: componentScope(context.component, context.language.id) };
     });
+    this.targets.register('translation-statistics', async (params, generation) => {
+      const component = await this.componentOf(params, generation);
+      const found = component ? await this.translations.findWithRecentChanges(component, params.language, generation) : null;
+      if (!found) return null;
+      return { entity: found satisfies TranslationStatisticsTarget, scope: componentScope(found.context.component, found.context.language.id) };
+    });
+  }
+
+  private async componentOf(params: Record<string, string>, generation?: string): Promise<ComponentContext | null> {
+    const path = decodeComponentPath(params.component);
+    return params.project && path && params.language ? this.components.findByPath(params.project, path, generation) : null;
   }
 }

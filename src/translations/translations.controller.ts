@@ -8,10 +8,11 @@ import { UrlBuilder } from '../core/urls/url-builder';
 import { Urls } from '../core/urls/urls.decorator';
 import {
   serializeTranslation,
+  serializeTranslationStatistics,
   TranslationResponse,
   TranslationStatisticsResponse,
 } from './translation.serializer';
-import type { TranslationContext } from './translation-context';
+import type { TranslationContext, TranslationStatisticsTarget } from './translation-context';
 import { TranslationsService } from './translations.service';
 import { Actor, CurrentActor } from '../auth/policy/current-actor';
 
@@ -36,8 +37,8 @@ export class TranslationsController {
   }
 
   @Get(':project/:component/:language/statistics')
-  @ViewTarget('translation')
-  statistics(@Target() context: TranslationContext, @Urls() urls: UrlBuilder): Promise<TranslationStatisticsResponse> {
-    return this.translations.translationStatistics(context, urls);
+  @ViewTarget('translation-statistics')
+  statistics(@Target() { context, recentChanges }: TranslationStatisticsTarget, @Urls() urls: UrlBuilder): TranslationStatisticsResponse {
+    return serializeTranslationStatistics(context, recentChanges, urls);
   }
 }

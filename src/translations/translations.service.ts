@@ -17,7 +17,6 @@ import {
   TranslationStatisticsResponse,
 } from './translation.serializer';
 import { ProjectLanguageRow, TranslationsRepository } from './translations.repository';
-import type { TranslationContext } from './translation-context';
 
 @Injectable()
 export class TranslationsService {
@@ -54,11 +53,6 @@ export class TranslationsService {
   /** Every language's sums over the project (the deprecated statistics export). */
   allProjectLanguages(project: Project): Promise<ProjectLanguageRow[]> {
     return this.translations.projectLanguages(project.id);
-  }
-
-  async translationStatistics(context: TranslationContext, urls: UrlBuilder): Promise<TranslationStatisticsResponse> {
-    const recent = await this.translations.recentChanges([context.translation.id]);
-    return serializeTranslationStatistics(context, recent.get(context.translation.id) ?? 0, urls);
   }
 
   async categoryStatistics(row: CategoryRow, urls: UrlBuilder): Promise<ProjectStatisticsResponse> {

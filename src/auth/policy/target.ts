@@ -3,8 +3,11 @@ import type { Request } from 'express';
 import type { Permission } from '../permissions.data';
 import type { PermissionScope } from '../user-permissions';
 
-/** The kinds of object a route can act on, found from its path parameters. */
-export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'unit' | 'screenshot' | 'addon';
+/**
+ * The kinds of object a route can act on, found from its path parameters. `translation-statistics` is a translation
+ * read with what its statistics add (its recent changes) in the same statement.
+ */
+export type TargetKind = 'project' | 'category' | 'component' | 'translation' | 'translation-statistics' | 'unit' | 'screenshot' | 'addon';
 
 export interface LoadedTarget {
   /**
