@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
 import { ChangesService } from '../changes/changes.service';
 import { AddonRun, AddonRunners } from './addon-runners';
-import { AddonsRepository } from './addons.repository';
+import { withSavepoint } from '../database/savepoint';
 
 /**
  * Runs add-ons so that a failing one is never dropped silently: its writes are undone (a savepoint) and the failure
@@ -15,13 +15,12 @@ export class AddonExecution {
 
   constructor(
     private readonly runners: AddonRunners,
-    private readonly addons: AddonsRepository,
     private readonly changes: ChangesService,
   ) {}
 
   /** In the caller's transaction; returns how many objects the run changed, or null when it failed. */
   run(manager: EntityManager, run: AddonRun): Promise<number | null> {
-    return this.attempt(manager, run, () => this.addons.withSavepoint(manager, () => this.runners.run(manager, run)));
+    return this.attempt(manager, run, () => withSavepoint(manager, 'addon_run', () => this.runners.run(manager, run)));
   }
 
   /** Runs `work` for the add-on; a failure is logged and recorded as its alert change, and the answer is null. */

@@ -40,19 +40,6 @@ export class AddonsRepository {
     return this.dataSource.transaction(work);
   }
 
-  /** Runs `work` inside a savepoint: when it throws, what it wrote is undone and the transaction goes on. */
-  async withSavepoint<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
-    await manager.query('SAVEPOINT addon_run');
-    try {
-      const result = await work();
-      await manager.query('RELEASE SAVEPOINT addon_run');
-      return result;
-    } catch (error) {
-      await manager.query('ROLLBACK TO SAVEPOINT addon_run');
-      throw error;
-    }
-  }
-
   findAddon(manager: EntityManager, id: number): Promise<Addon | null> {
     return manager.getRepository(Addon).findOneBy({ id });
   }

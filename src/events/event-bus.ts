@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { withoutStatementTimeout } from '../database/statement-timeout';
 import { EventOutboxRepository } from './event-outbox.repository';
 import { ChangeEvent, EventName, eventsOf } from './events';
+import { withSavepoint } from '../database/savepoint';
 
 /**
  * A consumer's handler. It runs inside the transaction that advances the consumer's cursor, so what it writes
@@ -109,7 +110,7 @@ export class EventBus {
           // A failing handler's writes are undone; the events before it stay delivered.
           const names = eventsOf(event.action).filter((name) => subscription.events.includes(name));
           try {
-            await this.outbox.withSavepoint(manager, async () => {
+            await withSavepoint(manager, 'event_delivery', async () => {
               for (const name of names) await subscription.handle(event, name, manager);
             });
           } catch (error) {

@@ -108,18 +108,6 @@ export class EventOutboxRepository {
     }));
   }
 
-  /** Runs `work` inside a savepoint: when it throws, what it wrote is undone and the transaction goes on. */
-  async withSavepoint(manager: EntityManager, work: () => Promise<void>): Promise<void> {
-    await manager.query('SAVEPOINT event_delivery');
-    try {
-      await work();
-    } catch (error) {
-      await manager.query('ROLLBACK TO SAVEPOINT event_delivery');
-      throw error;
-    }
-    await manager.query('RELEASE SAVEPOINT event_delivery');
-  }
-
   /** The newest change committed so far (0 when none). */
   async newestChangeId(): Promise<number> {
     const [{ id }] = await this.dataSource.query('SELECT coalesce(max(id), 0) AS id FROM changes');
