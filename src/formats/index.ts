@@ -3,7 +3,7 @@ export { exportUnits, listExporters } from './exporters';
 export type { ExportedFile } from './exporters';
 export { parseFormKey, unitKey } from './form-keys';
 export { getFormat, listFormats } from './registry';
-export { FormatError, UnitState } from './translation-format';
+export { FormatError, readUnits, UnitState } from './translation-format';
 export type { FileRevision, ParseOptions, TranslationFormat, TranslationUnit } from './translation-format';
 export { cldrCategories, gettextCategories } from './plurals';
 export { isMonolingual, PLURAL_SEPARATOR, unitId } from './units';

@@ -1,7 +1,7 @@
 import { EntryLayout, EntrySlot, TextEdit, rewriteEntries } from './rewrite';
-import { DecodedText, decodeText, encodeText, encodingForCharset } from './text-codec';
+import { DecodedText, decodeLines, decodeText, encodeText, encodingForCharset } from './text-codec';
 import { FileHeader, FormatError, SerializeOptions, TranslationUnit, UnitState } from './translation-format';
-import { isBlank, lexPo, PoDocument, PoEntry } from './po-lexer';
+import { isBlank, lexPo, lexPoEntries, PoDocument, PoEntry } from './po-lexer';
 import { entryLines, fieldLines, flagsLine, msgstrLines, NewPoEntry } from './po-writer';
 import { numbered } from './units';
 
@@ -47,6 +47,21 @@ export function readCatalog(data: Buffer, toUnit: (entry: PoEntry) => Translatio
     header: { language: fields.get('language') || undefined, pluralForms: fields.get('plural-forms') || undefined },
     charset,
   };
+}
+
+/**
+ * The units of a catalog's messages (its header left out), numbered, one at a time as the text is read: the whole
+ * catalog (entries, slots, line offsets) is never held.
+ */
+export function* streamCatalogUnits(data: Buffer, toUnit: (entry: PoEntry) => TranslationUnit): Generator<TranslationUnit> {
+  let position = 0;
+  let first = true;
+  for (const entry of lexPoEntries(decodeLines(data, encodingForCharset(sniffCharset(data))))) {
+    // As readCatalog: only the first entry can be the header.
+    const header = first && entry.msgid === '' && entry.msgctxt === undefined;
+    first = false;
+    if (!header) yield { ...toUnit(entry), position: ++position };
+  }
 }
 
 /**

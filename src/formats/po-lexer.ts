@@ -53,18 +53,39 @@ const FIELD_TARGETS: Record<PoKeyword, Target> = {
 
 export function lexPo(text: string): PoDocument {
   const lineStarts: number[] = [];
-  const entries: PoEntry[] = [];
+  const entries = [...lexPoEntries(linesOf(text, lineStarts))];
+  lineStarts.push(text.length);
+  return { text, lineStarts, entries };
+}
+
+/** The lines of a text (separated by `\n`), each line's offset recorded in `lineStarts`. */
+function* linesOf(text: string, lineStarts: number[]): Generator<string> {
+  for (let start = 0; start <= text.length; ) {
+    lineStarts.push(start);
+    const newline = text.indexOf('\n', start);
+    const lineEnd = newline === -1 ? text.length : newline;
+    yield text.slice(start, lineEnd);
+    if (newline === -1) break;
+    start = lineEnd + 1;
+  }
+}
+
+/**
+ * The entries of a PO file one at a time, as its lines are read (each without its `\n`; a trailing `\r` is
+ * dropped): a reader that needs only the strings (an import) holds one entry at a time, not the whole document.
+ */
+export function* lexPoEntries(lines: Iterable<string>): Generator<PoEntry> {
   let entry: PoEntry | undefined;
   let target: Target | undefined;
   let lineNo = 0;
 
-  const close = (): void => {
-    if (entry && entry.msgid !== undefined) {
-      if (entry.msgstrLine < 0) throw new FormatError('msgid without msgstr', entry.firstLine + 1);
-      entries.push(entry);
-    }
+  /** The entry just ended, when it is one (a msgid); then no entry is open. */
+  const close = (): PoEntry | undefined => {
+    const ended = entry && entry.msgid !== undefined ? entry : undefined;
+    if (ended && ended.msgstrLine < 0) throw new FormatError('msgid without msgstr', ended.firstLine + 1);
     entry = undefined;
     target = undefined;
+    return ended;
   };
   const open = (): PoEntry => {
     entry ??= newEntry(lineNo);
@@ -78,18 +99,15 @@ export function lexPo(text: string): PoDocument {
     entry.endLine = lineNo + 1;
   };
 
-  for (let start = 0; start <= text.length; lineNo += 1) {
-    lineStarts.push(start);
-    const newline = text.indexOf('\n', start);
-    const lineEnd = newline === -1 ? text.length : newline;
-    const line = lineEnd > start && text.charCodeAt(lineEnd - 1) === 13 ? text.slice(start, lineEnd - 1) : text.slice(start, lineEnd);
-    start = lineEnd + 1;
+  for (const raw of lines) {
+    const line = raw.charCodeAt(raw.length - 1) === 13 ? raw.slice(0, -1) : raw;
     const first = line.charCodeAt(0);
+    let ended: PoEntry | undefined;
 
     if (isBlank(line, 0)) {
-      close();
+      ended = close();
     } else if (first === 35 /* # */) {
-      if (entry?.msgid !== undefined) close();
+      if (entry?.msgid !== undefined) ended = close();
       const current = open();
       current.endLine = lineNo + 1;
       target = readComment(current, line, lineNo, target);
@@ -98,7 +116,7 @@ export function lexPo(text: string): PoDocument {
     } else {
       const { keyword, form, valueColumn } = readKeyword(line, lineNo);
       if (keyword === 'msgctxt' || keyword === 'msgid') {
-        if (entry && (entry.msgid !== undefined || (keyword === 'msgctxt' && entry.msgctxt !== undefined))) close();
+        if (entry && (entry.msgid !== undefined || (keyword === 'msgctxt' && entry.msgctxt !== undefined))) ended = close();
       } else if (entry?.msgid === undefined) {
         throw new FormatError(`${keyword} without msgid`, lineNo + 1, 1);
       }
@@ -115,11 +133,11 @@ export function lexPo(text: string): PoDocument {
         target = FIELD_TARGETS[keyword];
       }
     }
-    if (newline === -1) break;
+    if (ended) yield ended;
+    lineNo += 1;
   }
-  close();
-  lineStarts.push(text.length);
-  return { text, lineStarts, entries };
+  const last = close();
+  if (last) yield last;
 }
 
 /** `msgid "…"`, `msgstr[2] "…"`…: the keyword, the plural form of a msgstr, and where the string starts. */

@@ -14,6 +14,20 @@ function unit(units: TranslationUnit[], source: string, context = ''): Translati
 }
 
 describe('PoFormat', () => {
+  it('streams the units parse() gives, one at a time, header left out', () => {
+    const files = [
+      cs,
+      fixture('po', 'crlf.po'),
+      Buffer.from('msgid "No header"\nmsgstr "Bez hlavičky"\n\nmsgid ""\nmsgstr "second empty msgid is a message"\n'),
+      Buffer.from('msgctxt "menu"\nmsgid ""\nmsgstr "an empty msgid with a context is a message"\n\nmsgid "Next"\nmsgstr ""\n'),
+    ];
+    for (const data of files) {
+      const streamed = format.streamUnits(data);
+      expect(Array.isArray(streamed)).toBe(false);
+      expect([...streamed]).toEqual(format.parse(data).units);
+    }
+  });
+
   it('reads messages with their comments, flags, plurals and contexts', () => {
     const { units, header } = format.parse(cs);
     expect(header).toEqual({ language: 'cs', pluralForms: 'nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;' });

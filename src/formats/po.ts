@@ -1,6 +1,6 @@
 import { PoEntry } from './po-lexer';
 import {
-  assertCompletePlurals, isPoFuzzy, PoCatalog, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, writeCatalog,
+  assertCompletePlurals, isPoFuzzy, PoCatalog, newCatalogBase, newEntryComments, headerUpdates, newTarget, poFlags, poNote, poTarget, readCatalog, streamCatalogUnits, writeCatalog,
 } from './po-catalog';
 import { ParsedFile, ParseOptions, SerializeOptions, TranslationFormat, TranslationUnit, UnitState } from './translation-format';
 import { makeUnit, stateFor } from './units';
@@ -16,6 +16,11 @@ export class PoFormat implements TranslationFormat {
     const catalog = readCatalog(data, entryUnit);
     if (options.strict) assertCompletePlurals(catalog);
     return { units: catalog.layout.slots.map((slot) => slot.unit), header: catalog.header };
+  }
+
+  /** Strict reading (uploads) checks plurals against the header, for which the whole catalog is read first. */
+  streamUnits(data: Buffer, options: ParseOptions = {}): Iterable<TranslationUnit> {
+    return options.strict ? this.parse(data, options).units : streamCatalogUnits(data, entryUnit);
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {

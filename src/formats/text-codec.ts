@@ -34,17 +34,60 @@ export function encodingForCharset(charset: string): TextEncoding {
  * UTF-16 without a BOM, and NUL never occurs in real UTF-8 text). Invalid UTF-8 is an error, not replacement chars.
  */
 export function decodeText(data: Buffer, forced?: TextEncoding): DecodedText {
-  let encoding: TextEncoding = forced ?? 'utf-8';
-  let skip = 0;
-  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) [encoding, skip] = ['utf-8', 3];
-  else if (data[0] === 0xff && data[1] === 0xfe) [encoding, skip] = ['utf-16le', 2];
-  else if (data[0] === 0xfe && data[1] === 0xff) [encoding, skip] = ['utf-16be', 2];
-  else if (!forced && data.length >= 2 && data.length % 2 === 0 && (data[0] === 0 || data[1] === 0)) {
-    encoding = data[0] === 0 ? 'utf-16be' : 'utf-16le';
-  }
-  const body = data.subarray(skip);
-  const text = decodeBody(body, encoding);
+  const { encoding, skip } = detectEncoding(data, forced);
+  const text = decodeBody(data.subarray(skip), encoding);
   return { text, encoding, bom: skip > 0, eol: detectEol(text) };
+}
+
+function detectEncoding(data: Buffer, forced?: TextEncoding): { encoding: TextEncoding; skip: number } {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return { encoding: 'utf-8', skip: 3 };
+  if (data[0] === 0xff && data[1] === 0xfe) return { encoding: 'utf-16le', skip: 2 };
+  if (data[0] === 0xfe && data[1] === 0xff) return { encoding: 'utf-16be', skip: 2 };
+  if (!forced && data.length >= 2 && data.length % 2 === 0 && (data[0] === 0 || data[1] === 0)) {
+    return { encoding: data[0] === 0 ? 'utf-16be' : 'utf-16le', skip: 0 };
+  }
+  return { encoding: forced ?? 'utf-8', skip: 0 };
+}
+
+/**
+ * Bytes decoded at once by decodeLines: a piece's string (two bytes a character once one is beyond Latin-1) stays well
+ * below V8's large-object size, so pieces are allocated young and collected as soon as their lines are read.
+ */
+const LINES_CHUNK = 1 << 14;
+
+/**
+ * The lines of a text file (what `decodeText(data).text.split('\n')` gives), decoded a few kilobytes at a time: a
+ * reader going through a large file line by line never holds its whole text, which for a 22 MB catalogue with one
+ * character beyond Latin-1 is a 44 MB string (and every string sliced from it keeps it whole). Pieces are cut after
+ * a newline byte, which no multi-byte UTF-8 sequence contains; UTF-16 files are decoded whole.
+ */
+export function* decodeLines(data: Buffer, forced?: TextEncoding): Generator<string> {
+  const { encoding, skip } = detectEncoding(data, forced);
+  if (encoding === 'utf-16le' || encoding === 'utf-16be') {
+    yield* decodeBody(data.subarray(skip), encoding).split('\n');
+    return;
+  }
+  let linesBefore = 0;
+  let partial = '';
+  for (let start = skip; start < data.length; ) {
+    const window = Math.min(start + LINES_CHUNK, data.length);
+    const cut = window === data.length ? -1 : data.lastIndexOf(0x0a, window - 1);
+    let end = cut >= start ? cut + 1 : window;
+    // A line longer than the piece: cut before a character, not inside one (continuation bytes are 10xxxxxx).
+    while (cut < start && encoding === 'utf-8' && end > start + 3 && end < data.length && (data[end] & 0xc0) === 0x80) end -= 1;
+    let piece: string;
+    try {
+      piece = partial + decodeBody(data.subarray(start, end), encoding);
+    } catch (error) {
+      throw error instanceof FormatError && error.line !== undefined ? new FormatError('invalid UTF-8 byte sequence', linesBefore + error.line, error.column) : error;
+    }
+    const lines = piece.split('\n');
+    partial = lines.pop()!;
+    linesBefore += lines.length;
+    yield* lines;
+    start = end;
+  }
+  yield partial;
 }
 
 function decodeBody(body: Buffer, encoding: TextEncoding): string {

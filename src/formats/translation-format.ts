@@ -135,6 +135,16 @@ export interface TranslationFormat {
    * the caller holding every unit. Optional: callers fall back to `serialize`.
    */
   rewriteChanged?(changed: readonly TranslationUnit[], options: SerializeOptions & { original: Buffer }): Buffer;
+  /**
+   * The units `parse` gives, one at a time as the file is read, so a reader that stores them as it goes (an import)
+   * never holds them all; the file's header is not read. Optional: `readUnits()` falls back to `parse`.
+   */
+  streamUnits?(data: Buffer, options?: ParseOptions): Iterable<TranslationUnit>;
+}
+
+/** The units of a file one at a time where its format can read them so (`streamUnits`), else all parsed at once. */
+export async function readUnits(format: TranslationFormat, data: Buffer, options?: ParseOptions): Promise<Iterable<TranslationUnit>> {
+  return format.streamUnits ? format.streamUnits(data, options) : (await format.parse(data, options)).units;
 }
 
 /** A file that cannot be read or written; `line`/`column` are 1-based when known and also prefix the message. */

@@ -38,6 +38,8 @@ interface StoreOptions {
  * translation, so an import grows linearly with the file, and memory holds a chunk of rows, not the file's.
  */
 export async function storeUnits(manager: EntityManager, translationId: number, rows: Iterable<UnitRow>, options: StoreOptions): Promise<{ stored: number; added: number[] }> {
+  const [{ empty }]: { empty: boolean }[] = await manager.query('SELECT NOT EXISTS (SELECT 1 FROM units WHERE translation_id = $1) AS empty', [translationId]);
+  if (empty) return insertUnits(manager, translationId, rows, options);
   await manager.query(`CREATE TEMP TABLE unit_staging (
     id_hash bigint NOT NULL, content_hash bigint NOT NULL, context text NOT NULL, source text[] NOT NULL, target text[] NOT NULL,
     previous_source text NOT NULL, note text NOT NULL, location text NOT NULL, flags text NOT NULL, state smallint NOT NULL,
@@ -66,12 +68,30 @@ export async function storeUnits(manager: EntityManager, translationId: number, 
 }
 
 function* stagedValues(rows: Iterable<UnitRow>): Generator<CopyValue[]> {
-  for (const { idHash, contentHash, unit, numWords, numChars, failingChecks } of rows) {
-    yield [
-      idHash, contentHash, unit.context, textArrayLiteral(unit.source), textArrayLiteral(unit.target), unit.previousSource, unit.note, unit.location,
-      unit.flags, unit.state, unit.position, numWords, numChars, textArrayLiteral(failingChecks),
-    ];
-  }
+  for (const row of rows) yield stagedValuesOf(row);
+}
+
+function stagedValuesOf({ idHash, contentHash, unit, numWords, numChars, failingChecks }: UnitRow): CopyValue[] {
+  return [
+    idHash, contentHash, unit.context, textArrayLiteral(unit.source), textArrayLiteral(unit.target), unit.previousSource, unit.note, unit.location,
+    unit.flags, unit.state, unit.position, numWords, numChars, textArrayLiteral(failingChecks),
+  ];
+}
+
+/**
+ * storeUnits into a translation that has no units yet (a new component or language, a first read): the rows are
+ * copied straight into `units`, each with its source unit's id (looked up by id hash), so PostgreSQL maintains the
+ * indexes as the rows arrive while the next ones are still being read and checked — no staging table to copy
+ * through, analyze and merge from. Every row is new: all are added, none to remove.
+ */
+async function insertUnits(manager: EntityManager, translationId: number, rows: Iterable<UnitRow>, { sourceTranslationId, reportAdded }: StoreOptions): Promise<{ stored: number; added: number[] }> {
+  const sourceIds = sourceTranslationId === null ? null : await unitIdsByHashOf(manager, sourceTranslationId);
+  const values = function* (): Generator<CopyValue[]> {
+    for (const row of rows) yield [translationId, sourceIds?.get(row.idHash) ?? null, ...stagedValuesOf(row)];
+  };
+  const stored = await copyRows(manager, 'units', ['translation_id', 'source_unit_id', ...STAGED_COLUMNS], values());
+  const added = reportAdded ? [...(await unitIdsByHashOf(manager, translationId)).values()] : [];
+  return { stored, added };
 }
 
 /**

@@ -51,6 +51,20 @@ describe('component creation from a repository', () => {
     expect(changes.body.results.map((change: { action: number }) => change.action)).toContain(24);
   });
 
+  it('rolls back a file found malformed midway through storing it, and stores the others', async () => {
+    // With a template, files are read straight into the database; this one breaks after its first string.
+    const broken = 'msgid ""\nmsgstr ""\n"Language: de\\n"\n\nmsgid "Hello"\nmsgstr "Hallo"\n\nmsgid "Bye"\nmsgstr "Tschüss\n';
+    const url = await git.createBareRepo('malformed-midway', { 'po/messages.pot': PO('en'), 'po/cs.po': PO('cs'), 'po/de.po': broken });
+    const project = await createProject(t);
+    const res = await create(project.slug, { name: 'App', slug: 'app', repo: url, filemask: 'po/*.po', template: 'po/messages.pot', file_format: 'po' }).expect(201);
+    await t.drainTasks();
+    const task = await t.http().get(new URL(res.body.task_url).pathname).expect(200);
+    expect(task.body).toMatchObject({ completed: true, result: { unreadable: [{ path: 'po/de.po', reason: expect.stringMatching(/po\/de\.po.*line 9/) }] } });
+    const units = (language: string) => t.http().get(`/api/translations/${project.slug}/app/${language}/units/`).set('Authorization', admin.auth).expect(200);
+    expect((await units('cs')).body.count).toBe(1);
+    expect((await units('de')).body.count).toBe(0);
+  });
+
   it('clones, discovers the languages and reports a completed task', async () => {
     const project = await createProject(t);
     const res = await create(project.slug, { name: 'App', slug: 'app', repo: repoUrl, filemask: 'po/*.po', file_format: 'po' }).expect(201);
