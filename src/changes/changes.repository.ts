@@ -131,19 +131,19 @@ export class ChangesRepository {
   }
 
   /**
-   * One change per row of a staging table (`ord`, `unit_id`, `target text[]`, `old text[]`), in `ord` order, with the
-   * rest of the record from `template`: the rows never travel back to the application.
+   * One change per row a write returned (`ord`, `unit_id`, `target text[]`, `old text[]`; `writeChained`), in `ord`
+   * order, with the rest of the record from `template`: the rows never travel back to the application.
    */
-  async insertStaged(manager: EntityManager, table: string, template: ChangeRecord): Promise<void> {
-    await manager.query(
-      `INSERT INTO changes (action, user_id, author_id, project_id, component_id, translation_id, unit_id, language_id, target, old, details)
-       SELECT $1, $2, $3, $4, $5, $6, d.unit_id, $7, array_to_string(d.target, E'\\n'), array_to_string(d.old, E'\\n'), $8::jsonb
-       FROM ${table} d ORDER BY d.ord`,
-      [
+  insertWritten(template: ChangeRecord): FollowingWrite {
+    return (written) => ({
+      sql: `INSERT INTO changes (action, user_id, author_id, project_id, component_id, translation_id, unit_id, language_id, target, old, details)
+            SELECT $1, $2, $3, $4, $5, $6, d.unit_id, $7, array_to_string(d.target, E'\\n'), array_to_string(d.old, E'\\n'), $8::jsonb
+            FROM ${written} d ORDER BY d.ord`,
+      params: [
         template.action, template.userId ?? null, template.authorId ?? null, template.projectId ?? null, template.componentId ?? null,
         template.translationId ?? null, template.languageId ?? null, JSON.stringify(template.details ?? {}),
       ],
-    );
+    });
   }
 
   count(scope: ChangeScope, filters: ChangeFilters): Promise<number> {

@@ -48,9 +48,9 @@ export class ChangesService {
     }
   }
 
-  /** Changes for the rows of a staging table of this transaction (an upload's writes), recorded set-based. */
-  recordStaged(manager: EntityManager, table: string, template: ChangeRecord): Promise<void> {
-    return this.changes.insertStaged(manager, table, template);
+  /** Changes for the rows a write returned (an upload's writes, `applyWrites`), recorded set-based in the same statement. */
+  recordWritten(template: ChangeRecord): FollowingWrite {
+    return this.changes.insertWritten(template);
   }
 
   /** The newest changes of the scope, for feeds. */

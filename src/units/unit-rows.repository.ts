@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { TranslationUnit, unitId } from '../formats';
 import { copyRows, CopyValue } from '../database/copy-rows';
 import { textArrayLiteral } from './pg-array';
+import { FollowingWrite, SqlStatement, writeChained } from '../database/chained-write';
 import { toRow, UnitRow } from './unit-rows';
 import type { StoredUnit } from './upload/upload-plan';
 
@@ -14,11 +15,13 @@ import type { StoredUnit } from './upload/upload-plan';
 /** Rows per statement: large enough that 100k strings take a few dozen round trips, small enough for parameters. */
 const BATCH = 5000;
 
-/** The columns of a file's unit that the file says, in the order they are copied into the staging table. */
-const STAGED_COLUMNS = [
-  'id_hash', 'content_hash', 'context', 'source', 'target', 'previous_source', 'note', 'location', 'flags', 'state', 'position', 'num_words',
-  'num_chars', 'failing_checks',
-] as const;
+/** The columns of a file's unit that the file says, with their types, in the order they are copied into the staging table. */
+const STAGED: readonly (readonly [name: string, type: string])[] = [
+  ['id_hash', 'bigint'], ['content_hash', 'bigint'], ['context', 'text'], ['source', 'text[]'], ['target', 'text[]'], ['previous_source', 'text'],
+  ['note', 'text'], ['location', 'text'], ['flags', 'text'], ['state', 'smallint'], ['position', 'integer'], ['num_words', 'integer'],
+  ['num_chars', 'integer'], ['failing_checks', 'text[]'],
+];
+const STAGED_COLUMNS = STAGED.map(([name]) => name);
 
 interface StoreOptions {
   /** The source translation, whose unit of the same id hash each unit links to; null when storing the source translation. */
@@ -38,13 +41,18 @@ interface StoreOptions {
  * translation, so an import grows linearly with the file, and memory holds a chunk of rows, not the file's.
  */
 export async function storeUnits(manager: EntityManager, translationId: number, rows: Iterable<UnitRow>, options: StoreOptions): Promise<{ stored: number; added: number[] }> {
+  const iterator = rows[Symbol.iterator]();
+  const first: UnitRow[] = [];
+  for (let next = iterator.next(); !next.done; next = iterator.next()) {
+    first.push(next.value);
+    if (first.length > SMALL_FILE) break;
+  }
+  if (first.length <= SMALL_FILE) return storeFew(manager, translationId, first, options);
+  const all = concat(first, { [Symbol.iterator]: () => iterator });
   const [{ empty }]: { empty: boolean }[] = await manager.query('SELECT NOT EXISTS (SELECT 1 FROM units WHERE translation_id = $1) AS empty', [translationId]);
-  if (empty) return insertUnits(manager, translationId, rows, options);
-  await manager.query(`CREATE TEMP TABLE unit_staging (
-    id_hash bigint NOT NULL, content_hash bigint NOT NULL, context text NOT NULL, source text[] NOT NULL, target text[] NOT NULL,
-    previous_source text NOT NULL, note text NOT NULL, location text NOT NULL, flags text NOT NULL, state smallint NOT NULL,
-    position integer NOT NULL, num_words integer NOT NULL, num_chars integer NOT NULL, failing_checks text[] NOT NULL) ON COMMIT DROP`);
-  const stored = await copyRows(manager, 'unit_staging', STAGED_COLUMNS, stagedValues(rows));
+  if (empty) return insertUnits(manager, translationId, all, options);
+  await manager.query(`CREATE TEMP TABLE unit_staging (${STAGED.map(([name, type]) => `${name} ${type} NOT NULL`).join(', ')}) ON COMMIT DROP`);
+  const stored = await copyRows(manager, 'unit_staging', STAGED_COLUMNS, stagedValues(all));
   // The planner's row counts of the staging table: without them it guesses, and may pick a nested loop over the file.
   // The index is for the removal's anti-join: the units just stored are not yet in the planner's statistics of
   // `units`, so it expects a handful and may loop over them — each probe then must not scan the staging table (a
@@ -56,7 +64,7 @@ export async function storeUnits(manager: EntityManager, translationId: number, 
       'SELECT d.id_hash FROM unit_staging d WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.translation_id = $1 AND u.id_hash = d.id_hash)', [translationId],
     )
     : [];
-  await mergeStaged(manager, translationId, options);
+  await manager.query(mergeInto('unit_staging d'), mergeParams(translationId, options));
   if (options.removeOthers) {
     await manager.query(
       'DELETE FROM units u WHERE u.translation_id = $1 AND NOT EXISTS (SELECT 1 FROM unit_staging d WHERE d.id_hash = u.id_hash)', [translationId],
@@ -65,6 +73,35 @@ export async function storeUnits(manager: EntityManager, translationId: number, 
   await manager.query('DROP TABLE unit_staging');
   const added = addedHashes.length ? [...(await unitIdsByHashOf(manager, translationId, addedHashes.map((row) => String(row.id_hash)))).values()] : [];
   return { stored, added };
+}
+
+/** Files of up to this many strings are stored in one statement, their rows as parameters (see storeFew). */
+const SMALL_FILE = 1000;
+
+function* concat<T>(...parts: Iterable<T>[]): Generator<T> {
+  for (const part of parts) yield* part;
+}
+
+/**
+ * storeUnits for a few rows: one statement, the rows as array parameters (PostgreSQL's `unnest`), merged, the others
+ * removed and the added ones returned by CTEs all reading the translation as it was. A staging table costs five
+ * statements more (create, copy, index, analyze, drop): for a push hook updating a hundred components' small files,
+ * most of the update.
+ */
+async function storeFew(manager: EntityManager, translationId: number, rows: readonly UnitRow[], options: StoreOptions): Promise<{ stored: number; added: number[] }> {
+  const values = rows.map(stagedValuesOf);
+  const columns = STAGED.map((_, index) => values.map((row) => row[index]));
+  // A text[] column travels as array literals, one per row (unnest would flatten a text[][] parameter), cast back.
+  const arrays = STAGED.map(([, type], index) => `$${index + 5}::${type === 'text[]' ? 'text' : type}[]`).join(', ');
+  const staged = `(SELECT ${STAGED.map(([name, type]) => (type === 'text[]' ? `${name}::text[] AS ${name}` : name)).join(', ')}
+    FROM unnest(${arrays}) AS f(${STAGED_COLUMNS.join(', ')})) d`;
+  const found: { id: number }[] = await manager.query(
+    `WITH merged AS (${mergeInto(staged)} RETURNING units.id, units.id_hash),
+       removed AS (DELETE FROM units u WHERE $4 AND u.translation_id = $1 AND NOT (u.id_hash = ANY($5::bigint[])))
+     SELECT m.id FROM merged m WHERE NOT EXISTS (SELECT 1 FROM units u WHERE u.translation_id = $1 AND u.id_hash = m.id_hash)`,
+    [...mergeParams(translationId, options), options.removeOthers ?? false, ...columns],
+  );
+  return { stored: rows.length, added: options.reportAdded ? found.map((row) => Number(row.id)) : [] };
 }
 
 function* stagedValues(rows: Iterable<UnitRow>): Generator<CopyValue[]> {
@@ -95,18 +132,17 @@ async function insertUnits(manager: EntityManager, translationId: number, rows: 
 }
 
 /**
- * The staged rows into the translation's units. A unit edited in the database and not yet written (pending) keeps
- * its target and state; an approval survives a file that cannot express it; unchanged rows are not rewritten.
- * `keepNeedsEditing`: the format cannot say a string needs editing, so one marked so in the database (by a flag
- * add-on) stays so while the file leaves its text as it was.
+ * The rows of relation `d` (the staged columns) into the translation's units. A unit edited in the database and not
+ * yet written (pending) keeps its target and state; an approval survives a file that cannot express it; unchanged
+ * rows are not rewritten. `keepNeedsEditing`: the format cannot say a string needs editing, so one marked so in the
+ * database (by a flag add-on) stays so while the file leaves its text as it was. Parameters: mergeParams.
  */
-async function mergeStaged(manager: EntityManager, translationId: number, { sourceTranslationId, keepNeedsEditing = false }: StoreOptions): Promise<void> {
-  await manager.query(
-    `INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, note,
+function mergeInto(source: string): string {
+  return `INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, note,
        location, flags, state, position, num_words, num_chars, failing_checks)
      SELECT $1, s.id, d.id_hash, d.content_hash, d.context, d.source, d.target, d.previous_source, d.note, d.location, d.flags, d.state,
        d.position, d.num_words, d.num_chars, d.failing_checks
-     FROM unit_staging d LEFT JOIN units s ON s.translation_id = $2 AND s.id_hash = d.id_hash
+     FROM ${source} LEFT JOIN units s ON s.translation_id = $2 AND s.id_hash = d.id_hash
      ON CONFLICT (translation_id, id_hash) DO UPDATE SET
        source_unit_id = EXCLUDED.source_unit_id, content_hash = EXCLUDED.content_hash, context = EXCLUDED.context, source = EXCLUDED.source,
        previous_source = EXCLUDED.previous_source, note = EXCLUDED.note, location = EXCLUDED.location,
@@ -122,9 +158,12 @@ async function mergeStaged(manager: EntityManager, translationId: number, { sour
      WHERE (units.source_unit_id, units.context, units.source, units.target, units.state, units.previous_source, units.note,
          units.location, units.flags, units.position, units.failing_checks)
        IS DISTINCT FROM (EXCLUDED.source_unit_id, EXCLUDED.context, EXCLUDED.source, EXCLUDED.target, EXCLUDED.state,
-         EXCLUDED.previous_source, EXCLUDED.note, EXCLUDED.location, EXCLUDED.flags, EXCLUDED.position, EXCLUDED.failing_checks)`,
-    [translationId, sourceTranslationId, keepNeedsEditing],
-  );
+         EXCLUDED.previous_source, EXCLUDED.note, EXCLUDED.location, EXCLUDED.flags, EXCLUDED.position, EXCLUDED.failing_checks)`;
+}
+
+/** $1 the translation, $2 its source translation, $3 keepNeedsEditing (see mergeInto). */
+function mergeParams(translationId: number, { sourceTranslationId, keepNeedsEditing = false }: StoreOptions): unknown[] {
+  return [translationId, sourceTranslationId, keepNeedsEditing];
 }
 
 /**
@@ -195,33 +234,59 @@ export interface StagedWrite extends UnitWrite {
   old: readonly string[];
 }
 
-/** The staging table of stageWrites, which the change log reads its upload records from (in `ord` order). */
-export const WRITE_STAGING = 'unit_write_staging';
+/** Writes per statement of applyWrites: enough to spare round trips, few enough to keep the two processes busy together. */
+const WRITE_BATCH = 2000;
 
 /**
- * An upload's writes: copied (COPY) into a staging table of this transaction as `writes` yields them, then applied
- * with one `UPDATE … FROM` join, so neither the statement parameters nor the written rows are held in memory at
- * once. The staging table stays until the transaction ends, for the change records (ChangesService.recordStaged).
+ * An upload's writes in statements of WRITE_BATCH, each with its change records (`record`, chained after the UPDATE
+ * and given the written rows: `ord`, `unit_id`, `target text[]`, `old text[]`). `writes` is read as the batches are
+ * made (its checks computed then): while PostgreSQL writes one batch the next is prepared, so the application's
+ * work and the database's overlap instead of following each other (a staging table had to be filled whole before
+ * the UPDATE could start). Returns how many were written.
  */
-export async function stageWrites(manager: EntityManager, writes: Iterable<StagedWrite>): Promise<number> {
-  await manager.query(`CREATE TEMP TABLE ${WRITE_STAGING} (
-    ord integer NOT NULL, unit_id integer NOT NULL, target text[] NOT NULL, state smallint NOT NULL, failing_checks text[] NOT NULL,
-    old text[] NOT NULL) ON COMMIT DROP`);
-  const count = await copyRows(manager, WRITE_STAGING, ['ord', 'unit_id', 'target', 'state', 'failing_checks', 'old'], writeValues(writes));
-  await manager.query(`ANALYZE ${WRITE_STAGING}`);
-  await manager.query(
-    `UPDATE units u SET target = d.target, state = d.state, failing_checks = d.failing_checks, pending = true,
-       automatically_translated = false, last_updated = now()
-     FROM ${WRITE_STAGING} d WHERE u.id = d.unit_id`,
-  );
-  return count;
+export async function applyWrites(manager: EntityManager, writes: Iterable<StagedWrite>, record: FollowingWrite): Promise<number> {
+  let written = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  let batch: StagedWrite[] = [];
+  const flush = async () => {
+    const statement = writeBatch(batch, written);
+    written += batch.length;
+    batch = [];
+    await writing;
+    writing = writeChained(manager, statement, [record]);
+  };
+  try {
+    for (const write of writes) {
+      batch.push(write);
+      if (batch.length === WRITE_BATCH) await flush();
+    }
+    if (batch.length) await flush();
+  } catch (error) {
+    // The writes failed to be made (a check threw): the batch in flight is let finish before the transaction ends.
+    await writing.catch(() => undefined);
+    throw error;
+  }
+  await writing;
+  return written;
 }
 
-function* writeValues(writes: Iterable<StagedWrite>): Generator<CopyValue[]> {
-  let ord = 0;
-  for (const write of writes) {
-    yield [ord++, write.unitId, textArrayLiteral(write.target), write.state, textArrayLiteral(write.failingChecks), textArrayLiteral(write.old)];
-  }
+/** One batch's UPDATE, its rows numbered from `first` (the change log's order), returning what the records need. */
+function writeBatch(batch: readonly StagedWrite[], first: number): SqlStatement {
+  return {
+    sql: `UPDATE units u SET target = d.target::text[], state = d.state, failing_checks = d.checks::text[], pending = true,
+            automatically_translated = false, last_updated = now()
+          FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[]) AS d(ord, unit_id, target, state, checks, old)
+          WHERE u.id = d.unit_id
+          RETURNING d.ord, d.unit_id, d.target::text[] AS target, d.old::text[] AS old`,
+    params: [
+      batch.map((_, index) => first + index),
+      batch.map((write) => write.unitId),
+      batch.map((write) => textArrayLiteral(write.target)),
+      batch.map((write) => write.state),
+      batch.map((write) => textArrayLiteral(write.failingChecks)),
+      batch.map((write) => textArrayLiteral(write.old)),
+    ],
+  };
 }
 
 /** Suggestions instead of edits (method `suggest`); the strings are flagged so lists and statistics see them. */

@@ -22,7 +22,7 @@ describe('100k-string translations', () => {
 
   afterAll(() => t.close());
 
-  it('accepts every string in one set-based pass, with statistics equal to a recount of the units', async () => {
+  it('accepts every string, written set-based in batches, with statistics equal to a recount of the units', async () => {
     const project = await createProject(t);
     const zip = await new JSZip().file('po/cs.po', catalog(() => '')).generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     await t.http().post(`/api/projects/${project.slug}/components/`).set('Authorization', admin.auth)
@@ -45,6 +45,15 @@ describe('100k-string translations', () => {
     );
     expect(recount.translated).toBe(translated);
     expect(stats).toMatchObject(recount);
+
+    // One change per string written, in the file's order, each with the text it replaced (written in batches).
+    const [log] = await t.dataSource.query(
+      `SELECT count(*)::int AS changes, bool_and(ordered) AS ordered, bool_and(ch.target = array_to_string(u.target, E'\\n') AND ch.old = '') AS texts
+       FROM (SELECT ch.*, u.position > lag(u.position) OVER (ORDER BY ch.id) AS ordered FROM changes ch JOIN units u ON u.id = ch.unit_id
+             WHERE ch.project_id = $1 AND ch.action = 9) ch JOIN units u ON u.id = ch.unit_id`,
+      [project.id],
+    );
+    expect(log).toEqual({ changes: translated, ordered: true, texts: true });
   }, 120_000);
 
   /**

@@ -24,7 +24,7 @@ import { formEntries, matchUploadedUnits, UploadPlurals } from './upload-matchin
 import { demand, ObjectRule } from '../../auth/policy/object-rules';
 import { UserLookup } from '../../users/user-lookup';
 import { UPLOAD_RULES } from './upload.rules';
-import { insertSuggestions, lockStoredUnits, StagedWrite, stageWrites, WRITE_STAGING } from '../unit-rows.repository';
+import { applyWrites, insertSuggestions, lockStoredUnits, StagedWrite } from '../unit-rows.repository';
 import { componentTranslations, recordLastChange } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
@@ -93,8 +93,8 @@ export class TranslationUploadService {
         await insertSuggestions(manager, plan.writes, authorId);
         for (const write of plan.writes) records.push({ ...scope, action: ChangeAction.Suggestion, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n') });
       } else {
-        await stageWrites(manager, this.stagedWrites(context, plan.writes, byId));
-        await this.changes.recordStaged(manager, WRITE_STAGING, { ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId });
+        const record = this.changes.recordWritten({ ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId });
+        await applyWrites(manager, this.stagedWrites(context, plan.writes, byId), record);
       }
       if (options.method === 'add' && plan.missing.length) {
         const added = await addMissingUnits(manager, context, plan.missing);
