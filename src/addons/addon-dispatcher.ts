@@ -5,6 +5,7 @@ import type { ChangeEvent, EventName } from '../events/events';
 import { addonDefinition } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
 import { AddonsRepository } from './addons.repository';
+import type { Addon } from './addon.entity';
 
 /** The events some add-on runs on (addon-catalogue.ts); `daily` is DailyAddons'. */
 const EVENTS: readonly EventName[] = ['unit.post-create', 'component.update', 'repository.post-update', 'translation.post-add', 'change'];
@@ -23,13 +24,34 @@ export class AddonDispatcher implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.bus.subscribe({ consumer: 'addons', events: EVENTS, handle: (event, name, manager) => this.dispatch(event, name, manager) });
+    await this.bus.subscribe({
+      consumer: 'addons',
+      events: EVENTS,
+      handle: (event, name, manager) => this.dispatch(event, name, manager),
+      relevant: (events, manager) => this.relevant(events, manager),
+    });
   }
 
   private async dispatch(event: ChangeEvent, name: EventName, manager: EntityManager): Promise<void> {
     for (const addon of await this.addons.applicable(manager, event.componentId, event.projectId)) {
-      if (!addonDefinition(addon.name)?.events.includes(name)) continue;
+      if (!runsOn(addon, name)) continue;
       await this.execution.run(manager, { addon, event, componentId: event.componentId, projectId: event.projectId });
     }
   }
+
+  /** The events some add-on installed where they happened runs on, from one read of the add-ons of the whole batch. */
+  private async relevant(events: readonly ChangeEvent[], manager: EntityManager): Promise<(event: ChangeEvent, name: EventName) => boolean> {
+    const installed = await this.addons.applicableToAny(manager, events.map((event) => event.componentId), events.map((event) => event.projectId));
+    return (event, name) => installed.some((addon) => appliesTo(addon, event) && runsOn(addon, name));
+  }
+}
+
+/** An add-on acts on what happens in its component, its project's components, or anywhere when installed site-wide (as `applicable` reads them). */
+function appliesTo(addon: Addon, event: ChangeEvent): boolean {
+  if (addon.componentId === null && addon.projectId === null) return true;
+  return addon.componentId === (event.componentId ?? -1) || addon.projectId === (event.projectId ?? -1);
+}
+
+function runsOn(addon: Addon, name: EventName): boolean {
+  return addonDefinition(addon.name)?.events.includes(name) ?? false;
 }

@@ -96,6 +96,20 @@ export class AddonsRepository {
       .getMany();
   }
 
+  /** The add-ons applicable to any of these components and projects (`applicable` for many events at once). */
+  applicableToAny(manager: EntityManager, componentIds: readonly (number | null)[], projectIds: readonly (number | null)[]): Promise<Addon[]> {
+    const ids = (values: readonly (number | null)[]) => [...new Set(values.filter((value): value is number => value !== null))];
+    return manager
+      .getRepository(Addon)
+      .createQueryBuilder('a')
+      .where('a.component_id = ANY(:componentIds) OR a.project_id = ANY(:projectIds) OR (a.component_id IS NULL AND a.project_id IS NULL)', {
+        componentIds: ids(componentIds),
+        projectIds: ids(projectIds),
+      })
+      .orderBy('a.id')
+      .getMany();
+  }
+
   /** Ids of the add-ons of these names whose daily run is due. */
   async dueDaily(names: readonly string[]): Promise<number[]> {
     const rows: { id: number }[] = await this.dataSource.query(

@@ -17,6 +17,24 @@ export interface Subscription {
   consumer: string;
   events: readonly EventName[];
   handle: EventHandler;
+  /**
+   * Which of a batch's events the consumer has something to do for (all, when left out): asked once per batch, so a
+   * consumer can look up at once what it decides by (the add-ons installed where the events happened) instead of
+   * per event. The others are passed over with no savepoint: an upload of 100 000 strings is as many changes.
+   */
+  relevant?(events: readonly ChangeEvent[], manager: EntityManager): Promise<(event: ChangeEvent, name: EventName) => boolean>;
+  /**
+   * Handles a batch's events at once, in order, where the consumer can do it set-based (one statement for 200 saved
+   * strings instead of 200), under one savepoint. Should it fail, the batch is delivered again one event at a time
+   * (`handle`), so the failing event is found and the ones before it stay delivered.
+   */
+  handleMany?(deliveries: readonly Delivery[], manager: EntityManager): Promise<void>;
+}
+
+/** An event as a consumer gets it, under one of the names it subscribed to. */
+export interface Delivery {
+  event: ChangeEvent;
+  name: EventName;
 }
 
 /** Events read per transaction; a consumer behind by more catches up in several. */
@@ -102,25 +120,46 @@ export class EventBus {
       const cursor = await this.outbox.lockCursor(manager, consumer, !wait);
       if (!cursor) return { failed: false, more: false };
       const entries = await this.outbox.readAfter(manager, cursor, BATCH);
+      const relevant = subscription.relevant ? await subscription.relevant(entries.map((entry) => entry.event), manager) : () => true;
+      const namesOf = (event: ChangeEvent) => eventsOf(event.action).filter((name) => subscription.events.includes(name) && relevant(event, name));
+      if (subscription.handleMany && cursor.failedAttempts === 0 && entries.length) {
+        const deliveries = entries.flatMap(({ event }) => namesOf(event).map((name) => ({ event, name })));
+        try {
+          if (deliveries.length) await withSavepoint(manager, 'event_delivery', () => subscription.handleMany!(deliveries, manager));
+          const last = entries[entries.length - 1];
+          await this.outbox.advance(manager, consumer, last.xactId, last.event.changeId);
+          return { failed: false, more: entries.length === BATCH };
+        } catch (error) {
+          this.logger.warn({ consumer, err: error }, 'a batch of events failed; delivering them one at a time');
+        }
+      }
+      // The cursor moves past the events delivered once, as the batch ends: they commit together with it either way.
+      let delivered: { xactId: string; changeId: number } | null = null;
+      const advance = async () => delivered && this.outbox.advance(manager, consumer, delivered.xactId, delivered.changeId);
       for (const [index, { xactId, event }] of entries.entries()) {
-        if (index > 0 && Date.now() > deadline) return { failed: false, more: true };
+        if (index > 0 && Date.now() > deadline) {
+          await advance();
+          return { failed: false, more: true };
+        }
+        const names = namesOf(event);
         if (index === 0 && cursor.failedAttempts >= MAX_ATTEMPTS) {
           this.logger.error({ consumer, changeId: event.changeId }, `event passed over after ${MAX_ATTEMPTS} failed attempts`);
-        } else {
+        } else if (names.length) {
           // A failing handler's writes are undone; the events before it stay delivered.
-          const names = eventsOf(event.action).filter((name) => subscription.events.includes(name));
           try {
             await withSavepoint(manager, 'event_delivery', async () => {
               for (const name of names) await subscription.handle(event, name, manager);
             });
           } catch (error) {
             this.logger.warn({ consumer, changeId: event.changeId, err: error }, 'event consumer failed; the event will be delivered again');
+            await advance();
             await this.outbox.recordFailure(manager, consumer, error instanceof Error ? error.message : String(error));
             return { failed: true, more: true };
           }
         }
-        await this.outbox.advance(manager, consumer, xactId, event.changeId);
+        delivered = { xactId, changeId: event.changeId };
       }
+      await advance();
       return { failed: false, more: entries.length === BATCH };
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { EventBus } from '../events/event-bus';
+import { Delivery, EventBus } from '../events/event-bus';
 import { MemoryRepository } from './memory.repository';
 
 /**
@@ -18,9 +18,14 @@ export class MemoryConsumer implements OnApplicationBootstrap {
     await this.bus.subscribe({
       consumer: 'memory',
       events: ['unit.post-save'],
-      handle: async (event, _name, manager) => {
-        if (event.unitId !== null) await this.memory.recordUnit(manager, event.unitId, event.authorId ?? event.userId);
-      },
+      handle: (event, name, manager) => this.memory.recordUnits(manager, savedStrings([{ event, name }])),
+      // An upload saves thousands of strings: a batch's are stored in one statement.
+      handleMany: (deliveries, manager) => this.memory.recordUnits(manager, savedStrings(deliveries)),
     });
   }
+}
+
+/** The strings the deliveries saved, with who to credit (the author, else who saved it). */
+function savedStrings(deliveries: readonly Delivery[]): { unitId: number; userId: number | null }[] {
+  return deliveries.flatMap(({ event }) => (event.unitId === null ? [] : [{ unitId: event.unitId, userId: event.authorId ?? event.userId }]));
 }

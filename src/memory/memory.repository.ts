@@ -59,25 +59,28 @@ export class MemoryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * Stores the string's current source and target when it is translated or approved (not read-only, not a
+   * Stores each saved string's current source and target when it is translated or approved (not read-only, not a
    * source string, not empty) as its project's entry and, saved by a person (not a bot), as that user's own entry
    * (Weblate's per-project and per-user memories), with the component's full slug as origin; a pair a scope already
-   * has is left as it is. One statement whatever the string's component and categories.
+   * has is left as it is. One statement for any number of saved strings, whatever their components and categories.
    */
-  async recordUnit(manager: EntityManager, unitId: number, userId: number | null): Promise<void> {
+  async recordUnits(manager: EntityManager, saved: readonly { unitId: number; userId: number | null }[]): Promise<void> {
+    if (!saved.length) return;
     await manager.query(
       `INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id)
        SELECT array_to_string(u.source, $3), array_to_string(u.target, $3), co.source_language_id, tr.language_id,
               p.slug || '/' || coalesce(${categoryPathSql('co.category_id')} || '/', '') || co.slug, scope.project_id, scope.user_id
-       FROM units u
+       FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS s(unit_id, user_id, n)
+       JOIN units u ON u.id = s.unit_id
        JOIN translations tr ON tr.id = u.translation_id
        JOIN components co ON co.id = tr.component_id
        JOIN projects p ON p.id = co.project_id
-       CROSS JOIN LATERAL (VALUES (co.project_id, NULL::integer), (NULL, (SELECT id FROM users WHERE id = $2 AND NOT is_bot))) AS scope (project_id, user_id)
-       WHERE u.id = $1 AND u.state IN (${UnitState.Translated}, ${UnitState.Approved}) AND NOT tr.is_source
+       CROSS JOIN LATERAL (VALUES (co.project_id, NULL::integer), (NULL, (SELECT id FROM users WHERE id = s.user_id AND NOT is_bot))) AS scope (project_id, user_id)
+       WHERE u.state IN (${UnitState.Translated}, ${UnitState.Approved}) AND NOT tr.is_source
          AND array_to_string(u.target, '') <> '' AND (scope.project_id IS NOT NULL OR scope.user_id IS NOT NULL)
+       ORDER BY s.n
        ON CONFLICT DO NOTHING`,
-      [unitId, userId, PLURAL_SEPARATOR],
+      [saved.map((unit) => unit.unitId), saved.map((unit) => unit.userId), PLURAL_SEPARATOR],
     );
   }
 

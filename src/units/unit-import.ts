@@ -13,7 +13,7 @@ import { TranslationStatistics } from './translation-statistics.repository';
 import { failingChecksFor, joinFlags } from './unit-checks';
 import { toRow, UnitRow } from './unit-rows';
 import { hash52 } from './unit-hash';
-import { storeUnits } from './unit-rows.repository';
+import { analyzeUnits, ANALYZE_FROM, storeUnits } from './unit-rows.repository';
 import { withSavepoint } from '../database/savepoint';
 
 /** Formats whose files say a string needs editing (fuzzy flags, states): for the others, the database's word stays. */
@@ -107,7 +107,9 @@ export class UnitImport {
       stored = template ? await this.importWithTemplate(run, template, source, files, changed, monolingual) : await this.importBilingual(run, source, files, changed);
     }
     await this.statistics.recount(manager, stored.map((translation) => translation.id));
-    return { updated: stored.length, units: stored.reduce((sum, translation) => sum + translation.units, 0), unreadable: run.unreadable };
+    const units = stored.reduce((sum, translation) => sum + translation.units, 0);
+    if (units >= ANALYZE_FROM) await analyzeUnits(manager);
+    return { updated: stored.length, units, unreadable: run.unreadable };
   }
 
   /** The template's strings into the source translation, then each changed file into its translation. */

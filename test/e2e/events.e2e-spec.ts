@@ -111,6 +111,56 @@ describe('events', () => {
       expect(deliveries.map(({ event }) => event.target)).toEqual(['written first, committed last', 'written last, committed first']);
     });
 
+    it('passes over the events its consumer has nothing to do for, asking once per batch, and moves past them', async () => {
+      const asked: number[] = [];
+      const handled: string[] = [];
+      await t.app.get(EventBus).subscribe({
+        consumer: 'test-relevant',
+        events: ['change'],
+        handle: async (event) => void handled.push(event.target),
+        relevant: async (events) => {
+          asked.push(events.length);
+          return (event) => event.target.startsWith('wanted');
+        },
+      });
+      for (const target of ['skipped 1', 'wanted 1', 'skipped 2', 'wanted 2', 'skipped 3']) await insertChange(t.dataSource, target);
+      await t.deliverEvents();
+      expect(handled).toEqual(['wanted 1', 'wanted 2']);
+      expect(asked).toEqual([5]);
+      const [last] = await insertChange(t.dataSource, 'wanted 3');
+      await t.deliverEvents();
+      expect(handled).toEqual(['wanted 1', 'wanted 2', 'wanted 3']);
+      const [cursor] = await t.dataSource.query("SELECT last_change_id FROM event_consumers WHERE name = 'test-relevant'");
+      expect(cursor.last_change_id).toBe(last!.id);
+    });
+
+    it('hands a batch over at once where the consumer can, and one event at a time once the batch fails', async () => {
+      const batches: string[][] = [];
+      const single: string[] = [];
+      await t.app.get(EventBus).subscribe({
+        consumer: 'test-many',
+        events: ['change'],
+        handle: async (event) => {
+          if (event.target === 'poison') throw new Error('poison');
+          single.push(event.target);
+        },
+        handleMany: async (deliveries) => {
+          if (deliveries.some(({ event }) => event.target === 'poison')) throw new Error('poison in the batch');
+          batches.push(deliveries.map(({ event }) => event.target));
+        },
+      });
+      for (const target of ['a', 'b']) await insertChange(t.dataSource, target);
+      await t.deliverEvents();
+      expect(batches).toEqual([['a', 'b']]);
+      for (const target of ['c', 'poison', 'd']) await insertChange(t.dataSource, target);
+      await t.deliverEvents();
+      // The batch failed as a whole and was delivered again event by event: c is delivered, the poison is not.
+      expect(batches).toEqual([['a', 'b']]);
+      expect(single).toEqual(['c']);
+      const [cursor] = await t.dataSource.query("SELECT failed_attempts, last_error FROM event_consumers WHERE name = 'test-many'");
+      expect(cursor).toEqual({ failed_attempts: 1, last_error: 'poison' });
+    });
+
     it('delivers again what a failing consumer refused, and what came before it only once', async () => {
       let refusals = 2;
       let refused = -1;
