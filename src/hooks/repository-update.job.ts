@@ -7,6 +7,11 @@ import { RepositoryUpdatesRepository } from './repository-updates.repository';
 
 /** An update waits for the one before it (a pull of a large repository can take minutes). */
 const LOCK_WAIT_MS = 10 * 60_000;
+/**
+ * Working copies updated at once after the first fetched: each waits on its disk and its transaction about as long
+ * as it computes (a push hook for 100 components' files kept one core half idle when they went one by one).
+ */
+const PARALLEL_UPDATES = 3;
 
 /**
  * The background half of a notification hook: pull the working copy and re-read its files (the repository
@@ -32,12 +37,16 @@ export class RepositoryUpdateJob implements OnModuleInit {
   async run(componentId: number, sameRepository: number[] = []): Promise<OperationResult> {
     const first = await this.update(componentId);
     const fetchedBy = first.result ? (await this.components.findById(componentId))?.component : undefined;
-    let failed = first.result ? null : first;
-    for (const id of sameRepository) {
-      const result = await this.update(id, fetchedBy);
-      failed ??= result.result ? null : result;
-    }
-    return failed ?? first;
+    const results: OperationResult[] = [];
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < sameRepository.length; index = next++) results[index] = await this.update(sameRepository[index], fetchedBy);
+    };
+    // Every worker goes on to the end should another fail: the components it did not reach would not be updated.
+    const workers = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_UPDATES, sameRepository.length) }, worker));
+    const thrown = workers.find((outcome) => outcome.status === 'rejected');
+    if (thrown) throw thrown.reason;
+    return [first, ...results].find((result) => !result.result) ?? first;
   }
 
   private async update(componentId: number, fetchedBy?: Component): Promise<OperationResult> {

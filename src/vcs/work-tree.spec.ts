@@ -1,7 +1,7 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { globToRegExp, normalizeRelativePath, repositoryPathProblem, writeWorkTreeFile } from './work-tree';
+import { globToRegExp, listWorkTreeFiles, normalizeRelativePath, repositoryPathProblem, writeWorkTreeFile } from './work-tree';
 
 describe('normalizeRelativePath', () => {
   it.each([
@@ -49,6 +49,34 @@ describe('globToRegExp', () => {
   ])('%s matches the expected files', (glob, expected) => {
     const pattern = globToRegExp(glob);
     expect(files.filter((file) => pattern.test(file))).toEqual(expected);
+  });
+});
+
+describe('listWorkTreeFiles', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'work-tree-'));
+    for (const file of ['.git/c1/x.po', 'c1/cs.po', 'c1/sub/x.po', 'c2/cs.po', 'locales/de/LC_MESSAGES/m.po', 'de.po', 'c1.po']) {
+      await mkdir(join(workDir, file, '..'), { recursive: true });
+      await writeFile(join(workDir, file), '');
+    }
+    await symlink(join(workDir, 'c1'), join(workDir, 'link'));
+  });
+  afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+  it.each([
+    [undefined, ['c1.po', 'c1/cs.po', 'c1/sub/x.po', 'c2/cs.po', 'de.po', 'link', 'locales/de/LC_MESSAGES/m.po']],
+    ['c1/*.po', ['c1/cs.po']],
+    ['c1/**/*.po', ['c1/cs.po', 'c1/sub/x.po']],
+    ['c1/sub/x.po', ['c1/sub/x.po']],
+    ['locales/*/LC_MESSAGES/*.po', ['locales/de/LC_MESSAGES/m.po']],
+    ['**/cs.po', ['c1/cs.po', 'c2/cs.po']],
+    ['c[12]/cs.po', ['c1/cs.po', 'c2/cs.po']],
+    ['*.po', ['c1.po', 'de.po']],
+    ['link/*.po', []],
+    ['missing/*.po', []],
+  ])('%s lists the files it matches, links not followed', async (glob, expected) => {
+    expect(await listWorkTreeFiles(workDir, glob)).toEqual(expected);
   });
 });
 

@@ -69,20 +69,32 @@ export async function emptyDir(workDir: string): Promise<void> {
   for (const entry of await readdir(workDir)) await rm(join(workDir, entry), { recursive: true, force: true });
 }
 
-/** Files in the work tree (tracked or not, excluding `.git`) as sorted relative paths, optionally matching a glob. */
+/**
+ * Files in the work tree (tracked or not, excluding `.git`) as sorted relative paths, optionally matching a glob.
+ * The walk enters only the directories the glob's leading literal segments name (`c7/*.po` reads `c7` alone, not
+ * the hundred other components' directories of a shared repository); links are not followed either way.
+ */
 export async function listWorkTreeFiles(workDir: string, glob?: string): Promise<string[]> {
   const files: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
+  const literal = glob === undefined ? [] : literalDirectories(glob);
+  const walk = async (dir: string, depth: number): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
-      if (entry.name === '.git') continue;
+      if (entry.name === '.git' || (depth < literal.length && entry.name !== literal[depth])) continue;
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
+      if (entry.isDirectory()) await walk(full, depth + 1);
       else files.push(relative(workDir, full).split(sep).join('/'));
     }
   };
-  await walk(workDir);
+  await walk(workDir, 0);
   const pattern = glob === undefined ? undefined : globToRegExp(glob);
   return files.filter((file) => !pattern || pattern.test(file)).sort();
+}
+
+/** The directories a glob's path starts with before its first segment with a wildcard (never its file name). */
+function literalDirectories(glob: string): string[] {
+  const segments = glob.split('/').slice(0, -1);
+  const wild = segments.findIndex((segment) => /[*?[\\]/.test(segment));
+  return wild < 0 ? segments : segments.slice(0, wild);
 }
 
 export async function readWorkTreeFile(workDir: string, path: string): Promise<Buffer> {
