@@ -9,6 +9,7 @@ import type { ComponentContext } from '../components/component-context';
 import { Language } from '../languages/language.entity';
 import { LanguageLookup } from '../languages/language-lookup';
 import { countsFromRow, recentContentChanges, StatisticsCounts, TRANSLATION_SUMS } from '../languages/statistics-counts';
+import { queryPrepared } from '../database/prepared-statement';
 import { Project } from '../projects/project.entity';
 import { User } from '../users/user.entity';
 import type { TranslationContext } from './translation-context';
@@ -152,7 +153,9 @@ export class TranslationsRepository {
 
   /** The project's translations summed, source translations left out (their strings are the originals). */
   async projectCounts(projectId: number): Promise<StatisticsCounts> {
-    const [row]: Record<string, unknown>[] = await this.dataSource.query(
+    const [row] = await queryPrepared<Record<string, unknown>>(
+      this.dataSource,
+      'project-counts',
       `SELECT ${TRANSLATION_SUMS} FROM translations t JOIN components c ON c.id = t.component_id WHERE c.project_id = $1 AND NOT t.is_source`,
       [projectId],
     );

@@ -8,6 +8,7 @@ import { NotificationSubscription } from './notification-subscription.entity';
 import { ANONYMOUS_USERNAME, User } from './user.entity';
 import type { ImportedUser } from './user-import';
 import { retryingTransaction } from '../database/retrying-transaction';
+import { queryPrepared } from '../database/prepared-statement';
 
 /** The filters of the user list; `onlyId` narrows it to the caller's own record. */
 export interface UserListFilter {
@@ -76,13 +77,14 @@ export class UsersRepository {
     return manager.getRepository(User).findOneBy({ username });
   }
 
-  /** The token row with its user, by the key's hash. */
   /**
    * The key's holder with the key's limits, and the access generation (see the migration count-access-changes)
    * read in the same statement: one round trip per signed-in request, written by hand because it runs on every one.
    */
   async findTokenHolder(keyHash: string): Promise<TokenHolder | null> {
-    const [row]: TokenHolderRow[] = await this.dataSource.query(
+    const [row] = await queryPrepared<TokenHolderRow>(
+      this.dataSource,
+      'token-holder',
       `SELECT u.id, u.username, u.full_name, u.email, u.is_superuser, u.is_active, u.is_bot, u.date_joined, u.last_login,
          t.expires, t.project_id, (SELECT value FROM access_generation) AS access_generation
        FROM api_tokens t JOIN users u ON u.id = t.user_id
