@@ -68,6 +68,7 @@ export class TranslationsRepository {
     component: ComponentContext, code: string, generation: string | undefined, countRecent: boolean,
   ): Promise<{ context: TranslationContext; extra?: unknown } | null> {
     const found = await this.withLastAuthor(
+      countRecent ? 'translation-by-code-with-recent-changes' : 'translation-by-code',
       `JOIN languages l ON l.id = t.language_id WHERE t.component_id = $1 AND (t.language_code = $2 OR l.code = $2)
        ORDER BY CASE WHEN t.language_code = $2 THEN 0 ELSE 1 END, t.id`,
       [component.component.id, code],
@@ -88,7 +89,7 @@ export class TranslationsRepository {
    * generation from the cache kept under it, so a unit's context costs one round trip in depth when the cache holds it.
    */
   async findOfUnit(unitId: number, generation?: string): Promise<TranslationContext | null> {
-    const found = await this.withLastAuthor('WHERE t.id = (SELECT u.translation_id FROM units u WHERE u.id = $1)', [unitId]);
+    const found = await this.withLastAuthor('translation-of-unit', 'WHERE t.id = (SELECT u.translation_id FROM units u WHERE u.id = $1)', [unitId]);
     if (!found) return null;
     const { componentId } = found.translation;
     const component = generation === undefined ? await this.components.findById(componentId) : await this.components.findCurrent(componentId, generation);
@@ -97,18 +98,23 @@ export class TranslationsRepository {
 
   /**
    * The first translation `rest` (joins, WHERE, ORDER BY over alias `t`) selects, with its last author's name and,
-   * when given, the value of `extra` (SQL over `t`), in one statement. Plain SQL: the query builder took longer to
-   * write this statement than PostgreSQL to run it, and every translation route reads one.
+   * when given, the value of `extra` (SQL over `t`), in one statement. Plain SQL, prepared as `name` (one name per
+   * `rest` and `extra`): the query builder took longer to write this statement than PostgreSQL to run it, and every
+   * translation and unit route reads one.
    */
-  private async withLastAuthor(rest: string, params: unknown[], extra?: string): Promise<{ translation: Translation; lastAuthor: Map<number, string>; extra?: unknown } | null> {
-    const [row]: (Translation & { last_author_name: string | null; extra?: unknown })[] = await this.dataSource.query(
+  private async withLastAuthor(
+    name: string, rest: string, params: unknown[], extra?: string,
+  ): Promise<{ translation: Translation; lastAuthor: Map<number, string>; extra?: unknown } | null> {
+    const [row] = await queryPrepared<Translation & { last_author_name: string | null; extra?: unknown }>(
+      this.dataSource,
+      name,
       `SELECT ${this.translationColumns()}, author.full_name AS last_author_name${extra ? `, ${extra} AS extra` : ''}
        FROM translations t LEFT JOIN users author ON author.id = t.last_author_id ${rest} LIMIT 1`,
       params,
     );
     if (!row) return null;
-    const { last_author_name: name, extra: value, ...translation } = row;
-    const lastAuthor = new Map(translation.lastAuthorId !== null && name !== null ? [[translation.lastAuthorId, name]] : []);
+    const { last_author_name: authorName, extra: value, ...translation } = row;
+    const lastAuthor = new Map(translation.lastAuthorId !== null && authorName !== null ? [[translation.lastAuthorId, authorName]] : []);
     return { translation: Object.assign(new Translation(), translation), lastAuthor, extra: value };
   }
 
