@@ -63,14 +63,15 @@ export interface LastChange {
 function changeStatement(translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: LastChange, gate?: string): SqlStatement | null {
   const old = contribution(before);
   const now = contribution(after);
-  const changed = COLUMNS.filter((column) => now[column] !== old[column]);
-  const sets = changed.map((column, index) => `${column} = ${column} + $${index + 2}`);
-  const params: unknown[] = [translationId, ...changed.map((column) => now[column] - old[column])];
+  if (!lastChange && COLUMNS.every((column) => now[column] === old[column])) return null;
+  // Every aggregate, moved by 0 where it does not move: one statement text whatever the change, which a save's
+  // prepared statement (writeChained) needs.
+  const sets = COLUMNS.map((column, index) => `${column} = ${column} + $${index + 2}`);
+  const params: unknown[] = [translationId, ...COLUMNS.map((column) => now[column] - old[column])];
   if (lastChange) {
     sets.push(`last_change = $${params.length + 1}`, `last_author_id = $${params.length + 2}`);
     params.push(lastChange.at, lastChange.authorId);
   }
-  if (!sets.length) return null;
   return { sql: `UPDATE translations SET ${sets.join(', ')} WHERE id = $1${gate ? ` AND EXISTS (SELECT 1 FROM ${gate})` : ''}`, params };
 }
 

@@ -11,6 +11,7 @@ import { PageRequest, resolveLastPage } from '../core/pagination/page';
 import { CompiledQuery, selectsEveryUnit } from './search';
 import { Unit } from './unit.entity';
 import { retryingTransaction } from '../database/retrying-transaction';
+import { queryPrepared } from '../database/prepared-statement';
 import type { SqlStatement } from '../database/chained-write';
 import { TranslationUnitsJson, unitJson } from './unit-json.sql';
 import { categoryPathSql } from '../categories/category-path.sql';
@@ -94,7 +95,9 @@ export class UnitsRepository {
 
   /** One unit with its source string's labels (ordered by name) and its row version, read in one statement. */
   private async findWithLabels(id: number): Promise<{ unit: Unit; labels: Label[]; read: ReadVersion } | null> {
-    const [row]: (Unit & { labels: Label[] } & ReadVersion)[] = await this.dataSource.query(
+    const [row] = await queryPrepared<Unit & { labels: Label[] } & ReadVersion>(
+      this.dataSource,
+      'unit-with-labels',
       `SELECT ${this.unitColumns()}, u.xmin::text AS version, ${SOURCE_EXTRA_FLAGS} AS "sourceExtraFlags",
          (SELECT coalesce(json_agg(json_build_object('id', lb.id, 'projectId', lb.project_id, 'name', lb.name, 'description', lb.description,
                    'color', lb.color) ORDER BY lb.name), '[]')
@@ -178,7 +181,9 @@ export class UnitsRepository {
     translation: TranslationUnitsJson, { count, dense }: { count: number; dense: boolean }, request: PageRequest, unitsUrl: string,
   ): Promise<{ page: PageRequest; json: string } | null> {
     const page = resolveLastPage(request, count);
-    const [row]: { json: string; read: number }[] = await this.dataSource.query(
+    const [row] = await queryPrepared<{ json: string; read: number }>(
+      this.dataSource,
+      'translation-page-json',
       `SELECT '[' || coalesce(string_agg(${unitJson('$5')}, ',' ORDER BY p.ord) FILTER (WHERE p.ord <= $3), '') || ']' AS json, count(*)::int AS read
        FROM translation_page_unit_ids($1, $2, $3 + 1, $8) WITH ORDINALITY AS p(id, ord)
        JOIN units u ON u.id = p.id
@@ -192,7 +197,9 @@ export class UnitsRepository {
   /** These units as a JSON array (`unitJson`) in the order given, each with its translation's URLs. */
   async pageJson(units: readonly PageUnit[], translations: readonly TranslationUnitsJson[], unitsUrl: string): Promise<string> {
     if (!units.length) return '[]';
-    const [row]: { json: string }[] = await this.dataSource.query(
+    const [row] = await queryPrepared<{ json: string }>(
+      this.dataSource,
+      'units-page-json',
       `SELECT '[' || coalesce(string_agg(${unitJson('$2')}, ',' ORDER BY p.ord), '') || ']' AS json
        FROM unnest($1::int[]) WITH ORDINALITY AS p(id, ord)
        JOIN units u ON u.id = p.id
