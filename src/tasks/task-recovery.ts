@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { isProcessAlive } from '../core/process-alive';
 import { JobHandlerRegistry } from './job-handler.registry';
@@ -29,7 +29,7 @@ const ABANDONED_TASK_MESSAGE = 'The process running this task stopped before it 
  * failed is marked failed with Bull's reason.
  */
 @Injectable()
-export class TaskRecovery implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TaskRecovery implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('tasks');
   private timer: NodeJS.Timeout | undefined;
   private readonly host = hostname();
@@ -59,7 +59,8 @@ export class TaskRecovery implements OnApplicationBootstrap, OnApplicationShutdo
     this.timer.unref();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the connections close (their onApplicationShutdown): the runner's row is removed through them. */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     const self = this.runner.ownerId;
     if (!self) return;
