@@ -1,11 +1,10 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Express } from 'express';
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import pinoHttp from 'pino-http';
 import { AppConfig } from '../config/app-config';
 import { answerClientErrorsWithDetail } from '../core/http/client-errors';
+import { requestLogger } from '../core/logging/request-logger';
 
 /** What must be applied to the app instance itself; shared by main.ts and the e2e test harness. */
 export function configureApp(app: INestApplication, config: AppConfig, logger: Logger): void {
@@ -16,16 +15,7 @@ export function configureApp(app: INestApplication, config: AppConfig, logger: L
   // more than the rare conditional GET would save.
   express.disable('etag');
   answerClientErrorsWithDetail(app.getHttpServer());
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => {
-        const given = req.headers['x-request-id'];
-        return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-    }),
-  );
+  app.use(requestLogger(logger));
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

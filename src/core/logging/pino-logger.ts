@@ -1,15 +1,16 @@
 import { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
 
-/** Structured JSON logs for the whole process; Nest's own messages go through it too. */
-export function createRootLogger(level: string): Logger {
-  return pino({
+/** Structured JSON logs for the whole process (on stdout unless told where); Nest's own messages go through it too. */
+export function createRootLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     // API keys and session cookies must never reach a log file.
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export class PinoNestLogger implements LoggerService {
