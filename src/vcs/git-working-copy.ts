@@ -31,6 +31,7 @@ import {
 } from './working-copy';
 import { parseRepositoryUrl, redactUrl, splitCredentials } from './repository-url';
 import { squashCommits } from './squash';
+import { stageFile } from './stage-file';
 import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { publicOnlyLookup } from './url-policy';
 import { VcsError, VcsErrorCode } from './vcs-error';
@@ -142,7 +143,7 @@ export class GitWorkingCopy implements WorkingCopy {
     if (changed.length === 0) return null;
     for (const [filepath, , workdir] of changed) {
       if (workdir === 0) await git.remove({ ...this.ctx, filepath });
-      else await git.add({ ...this.ctx, filepath, force: true });
+      else await stageFile(this.ctx, filepath);
     }
     try {
       return await git.commit({
