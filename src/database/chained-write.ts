@@ -19,8 +19,8 @@ export type FollowingWrite = (written: string) => SqlStatement;
  * WHERE names a row version that changed meanwhile) nothing is written at all. Returns `first`'s rows.
  *
  * Each part numbers its parameters from $1, as if alone; they are renumbered here. Parts must not hold `$` otherwise
- * (no dollar quoting). Outside a transaction the statement is prepared, named by its text, whose planning cost more
- * than running it (a unit's save: 3.5 of 5 ms); its parts' texts must therefore not vary with the values written.
+ * (no dollar quoting). The statement is prepared, named by its text, whose planning cost more than running it (a
+ * unit's save: 3.5 of 5 ms); its parts' texts must therefore not vary with the values written.
  */
 export async function writeChained(manager: EntityManager, first: SqlStatement, following: readonly FollowingWrite[]): Promise<Record<string, unknown>[]> {
   const params = [...first.params];
@@ -31,8 +31,7 @@ export async function writeChained(manager: EntityManager, first: SqlStatement, 
     params.push(...own);
   });
   const text = `WITH ${parts.join(', ')} SELECT * FROM written`;
-  if (manager.queryRunner) return manager.query(text, params);
-  return queryPrepared(manager.connection, `chained-${createHash('sha1').update(text).digest('hex')}`, text, params);
+  return queryPrepared(manager, `chained-${createHash('sha1').update(text).digest('hex')}`, text, params);
 }
 
 function renumbered(sql: string, offset: number): string {

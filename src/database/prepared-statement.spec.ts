@@ -1,4 +1,4 @@
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { queryPrepared } from './prepared-statement';
 
 /** A data source whose pool answers `answer` and records the statements it was asked for. */
@@ -13,6 +13,19 @@ describe('queryPrepared', () => {
     const { dataSource, asked } = withPool(async () => ({ rows: [{ id: 7 }] }));
     await expect(queryPrepared(dataSource, 'holder', 'SELECT $1::int AS id', [7])).resolves.toEqual([{ id: 7 }]);
     expect(asked).toEqual([{ name: 'holder', text: 'SELECT $1::int AS id', values: [7] }]);
+  });
+
+  it("runs on the transaction's connection when given a manager in a transaction, else on the pool", async () => {
+    const { dataSource, asked } = withPool(async () => ({ rows: [{ pooled: true }] }));
+    const inTransaction: unknown[] = [];
+    const client = { query: async (config: unknown) => (inTransaction.push(config), { rows: [{ pooled: false }] }) };
+    const transaction = { connection: dataSource, queryRunner: { connect: async () => client } } as unknown as EntityManager;
+    const outside = { connection: dataSource, queryRunner: undefined } as unknown as EntityManager;
+
+    await expect(queryPrepared(transaction, 'save', 'UPDATE units SET state = $1', [20])).resolves.toEqual([{ pooled: false }]);
+    await expect(queryPrepared(outside, 'save', 'UPDATE units SET state = $1', [20])).resolves.toEqual([{ pooled: true }]);
+    expect(inTransaction).toEqual([{ name: 'save', text: 'UPDATE units SET state = $1', values: [20] }]);
+    expect(asked).toEqual([{ name: 'save', text: 'UPDATE units SET state = $1', values: [20] }]);
   });
 
   it("fails as DataSource.query does, with the driver's error and its code", async () => {

@@ -117,6 +117,8 @@ export class UnitEditingService {
     const planned = this.planTarget(context, change, editor, read.sourceExtraFlags);
     if (!planned) return context.unit;
     const propagates = context.translation.component.component.allowTranslationPropagation;
+    // The statement would refuse a string with copies to propagate to (it checks again, in case one appeared since).
+    if (propagates && read.hasCopies) return null;
     try {
       const written = await writeChained(this.dataSource.manager, this.units.targetWrite(context.unit.id, planned.write, { ...read, propagates }), planned.following);
       return written.length ? planned.saved : null;

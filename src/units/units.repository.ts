@@ -26,10 +26,14 @@ export interface UnitContext {
   read?: ReadVersion;
 }
 
-/** The row version (`xmin`) of a unit as read, and its source string's extra flags then (which its checks depend on). */
+/**
+ * The row version (`xmin`) of a unit as read, its source string's extra flags then (which its checks depend on), and
+ * whether the same string lay in another component of the project taking propagated edits.
+ */
 export interface ReadVersion {
   version: string;
   sourceExtraFlags: string;
+  hasCopies: boolean;
 }
 
 /** A translation as a save writes it. */
@@ -98,7 +102,7 @@ export class UnitsRepository {
     const [row] = await queryPrepared<Unit & { labels: Label[] } & ReadVersion>(
       this.dataSource,
       'unit-with-labels',
-      `SELECT ${this.unitColumns()}, u.xmin::text AS version, ${SOURCE_EXTRA_FLAGS} AS "sourceExtraFlags",
+      `SELECT ${this.unitColumns()}, u.xmin::text AS version, ${SOURCE_EXTRA_FLAGS} AS "sourceExtraFlags", ${HAS_COPIES} AS "hasCopies",
          (SELECT coalesce(json_agg(json_build_object('id', lb.id, 'projectId', lb.project_id, 'name', lb.name, 'description', lb.description,
                    'color', lb.color) ORDER BY lb.name), '[]')
           FROM unit_labels ul JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = coalesce(u.source_unit_id, u.id)) AS labels
@@ -106,8 +110,8 @@ export class UnitsRepository {
       [id],
     );
     if (!row) return null;
-    const { labels, version, sourceExtraFlags, ...unit } = row;
-    return { unit, labels, read: { version, sourceExtraFlags } };
+    const { labels, version, sourceExtraFlags, hasCopies, ...unit } = row;
+    return { unit, labels, read: { version, sourceExtraFlags, hasCopies } };
   }
 
   /**
