@@ -308,15 +308,16 @@ export class UnitsRepository {
    * an edit need not look for them with a query of its own).
    */
   async lockForUpdate(manager: EntityManager, id: number): Promise<{ unit: Unit; sourceExtraFlags: string; hasCopies: boolean } | null> {
-    const { entities, raw } = await manager
-      .getRepository(Unit)
-      .createQueryBuilder('u')
-      .addSelect(SOURCE_EXTRA_FLAGS, 'source_extra_flags')
-      .addSelect(HAS_COPIES, 'has_copies')
-      .where('u.id = :id', { id })
-      .setLock('pessimistic_write', undefined, ['u'])
-      .getRawAndEntities<{ source_extra_flags: string; has_copies: boolean }>();
-    return entities.length ? { unit: entities[0], sourceExtraFlags: raw[0].source_extra_flags, hasCopies: raw[0].has_copies } : null;
+    const [row] = await queryPrepared<Unit & { sourceExtraFlags: string; hasCopies: boolean }>(
+      manager,
+      'unit-for-update',
+      `SELECT ${this.unitColumns()}, ${SOURCE_EXTRA_FLAGS} AS "sourceExtraFlags", ${HAS_COPIES} AS "hasCopies"
+       FROM units u WHERE u.id = $1 FOR UPDATE OF u`,
+      [id],
+    );
+    if (!row) return null;
+    const { sourceExtraFlags, hasCopies, ...unit } = row;
+    return { unit, sourceExtraFlags, hasCopies };
   }
 
   /**
@@ -357,33 +358,23 @@ export class UnitsRepository {
    * target differs, locked for the transaction; each with where it lies (for the editor's permissions there).
    */
   async lockPropagationTargets(manager: EntityManager, context: UnitContext, target: string[]): Promise<PropagationTarget[]> {
-    const found = await manager
-      .getRepository(Unit)
-      .createQueryBuilder('u')
-      .innerJoin('translations', 't', 't.id = u.translation_id')
-      .innerJoin('components', 'c', 'c.id = t.component_id')
-      .where('u.content_hash = :hash AND u.id <> :id AND t.language_id = :language AND c.project_id = :project', {
-        hash: context.unit.contentHash,
-        id: context.unit.id,
-        language: context.translation.language.id,
-        project: context.translation.component.project.id,
-      })
-      .andWhere('c.allow_translation_propagation AND NOT c.locked AND u.state <> :readonly', { readonly: UnitState.ReadOnly })
-      .andWhere('u.target <> :target', { target })
-      .addSelect(['c.id AS scope_component', 'c.restricted AS scope_restricted'])
-      .orderBy('u.id')
-      .setLock('pessimistic_write', undefined, ['u'])
-      .getRawAndEntities();
+    const found = await queryPrepared<Unit & { scopeComponent: number; scopeRestricted: boolean }>(
+      manager,
+      'units-to-propagate-to',
+      `SELECT ${this.unitColumns()}, c.id AS "scopeComponent", c.restricted AS "scopeRestricted"
+       FROM units u JOIN translations t ON t.id = u.translation_id JOIN components c ON c.id = t.component_id
+       WHERE u.content_hash = $1 AND u.id <> $2 AND t.language_id = $3 AND c.project_id = $4
+         AND c.allow_translation_propagation AND NOT c.locked AND u.state <> ${UnitState.ReadOnly} AND u.target <> $5
+       ORDER BY u.id FOR UPDATE OF u`,
+      [context.unit.contentHash, context.unit.id, context.translation.language.id, context.translation.component.project.id, target],
+    );
     const { component, language } = context.translation;
-    return found.entities.map((unit, index) => {
-      const raw = found.raw[index] as { scope_component: number; scope_restricted: boolean };
-      return {
-        unit,
-        project: component.project,
-        component: { id: raw.scope_component, restricted: raw.scope_restricted },
-        languageId: language.id,
-      };
-    });
+    return found.map(({ scopeComponent, scopeRestricted, ...unit }) => ({
+      unit,
+      project: component.project,
+      component: { id: scopeComponent, restricted: scopeRestricted },
+      languageId: language.id,
+    }));
   }
 
   /** Labels belong to source units: the unit's labels become exactly these. */
