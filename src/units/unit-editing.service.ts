@@ -171,13 +171,12 @@ export class UnitEditingService {
    * Each is written only where the editor could have saved it by hand; the others are left as they were.
    */
   private async propagate(manager: EntityManager, context: UnitContext, target: string[], state: number, editor: Editor, now: Date): Promise<void> {
-    const changes: ChangeRecord[] = [];
     for (const where of await this.units.lockPropagationTargets(manager, context, target)) {
       if (!mayPropagateTo(editor.permissions, where, state)) continue;
       const other = where.unit;
-      await this.units.update(manager, other.id, { target, state, pending: true, lastUpdated: now });
-      await this.statistics.applyChange(manager, other.translationId, other, { ...other, state }, { at: now, authorId: editor.userId });
-      changes.push({
+      // The copy, its translation's statistics and its change record: one statement, as the edited string's own save.
+      const statistics = this.statistics.changeAfterWrite(other.translationId, other, { ...other, state }, { at: now, authorId: editor.userId });
+      const record = this.changes.recordAfterWrite([{
         action: ChangeAction.PropagatedEdit,
         projectId: where.project.id,
         componentId: where.component.id,
@@ -188,9 +187,9 @@ export class UnitEditingService {
         authorId: editor.userId,
         target: target.join('\n'),
         old: other.target.join('\n'),
-      });
+      }]);
+      await writeChained(manager, this.units.propagatedWrite(other.id, { target, state, lastUpdated: now }), statistics ? [statistics, record] : [record]);
     }
-    await this.changes.recordMany(manager, changes);
   }
 
   private async writeSourceFields(

@@ -340,6 +340,14 @@ export class UnitsRepository {
     };
   }
 
+  /** The UPDATE of an edit propagated to a copy of the string (returning its id), to chain its statistics and change log after. */
+  propagatedWrite(unitId: number, write: Pick<TargetWrite, 'target' | 'state' | 'lastUpdated'>): SqlStatement {
+    return {
+      sql: 'UPDATE units u SET target = $2, state = $3, pending = true, last_updated = $4 WHERE u.id = $1 RETURNING u.id',
+      params: [unitId, write.target, write.state, write.lastUpdated],
+    };
+  }
+
   async update(manager: EntityManager, id: number, changes: Partial<Unit>): Promise<void> {
     await manager.update(Unit, id, changes);
   }

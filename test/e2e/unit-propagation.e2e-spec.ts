@@ -93,6 +93,11 @@ describe('translation propagation', () => {
     await edit(translator, a.unitId, 'Ahoj').expect(200);
     expect(await stored(b.unitId)).toMatchObject({ target: ['Ahoj'], state: 20 });
     expect(await stored(c.unitId)).toMatchObject({ target: [''], state: 0 });
+    // The copy's translation counts it translated, and its change record tells what it was.
+    const translated = async (component: Component) =>
+      (await asAdmin(`/api/translations/${project.slug}/${component.slug}/cs/statistics/`)).body.translated as number;
+    expect([await translated(b.component), await translated(c.component)]).toEqual([1, 0]);
+    expect((await asAdmin(b.changes)).body.results).toEqual([expect.objectContaining({ target: 'Ahoj', old: '', unit: expect.stringContaining(`/api/units/${b.unitId}/`) })]);
   });
 
   it('leaves approved strings to reviewers when the project reviews translations', async () => {
