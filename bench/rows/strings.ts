@@ -1,4 +1,4 @@
-import { median, timed } from '../api-client';
+import { median } from '../api-client';
 import { SIZES } from '../config';
 import { attempt, Bench } from '../context';
 import { load } from '../load-client';
@@ -53,7 +53,7 @@ export async function stringRows(bench: Bench): Promise<void> {
     for (const unit of ids) {
       // Every plural form, from the source's own text (placeholders included), so the edit passes the checks.
       const target = unit.target.map((_, form) => `${unit.source[Math.min(form, unit.source.length - 1)]} (upraveno)`);
-      times.push(await timed(() => client.send('PATCH', `/api/units/${unit.id}/`, { target, state: 20 })));
+      times.push(await client.timedOk('PATCH', `/api/units/${unit.id}/`, { target, state: 20 }));
     }
     return [row(patch, { value: median(times), unit: 'ms' }, apiRef, [{ max: 10 }])];
   });
@@ -68,15 +68,14 @@ export async function stringRows(bench: Bench): Promise<void> {
   const commit = `commit ${SIZES.edits} changed strings of the ${count(SIZES.strings)} file`;
   await attempt(bench, commit, [{ maxRatio: 2 }], async () => {
     if (!edited) throw new Error('the edits failed');
-    let answer: { result?: boolean } = {};
-    const ms = await timed(async () => (answer = await client.send('POST', `${TRANSLATION}/repository/`, { operation: 'commit' })));
-    if (answer.result !== true) throw new Error(`commit answered ${JSON.stringify(answer)}`);
+    const { ms, status, text } = await client.timedRequest('POST', `${TRANSLATION}/repository/`, { operation: 'commit' });
+    if (status !== 200 || (JSON.parse(text) as { result?: boolean }).result !== true) throw new Error(`commit answered HTTP ${status} ${text.slice(0, 500)}`);
     return [row(commit, { value: ms, unit: 'ms' }, { label: 'msgfmt --check PO', quantity: asDuration(references.msgfmtPo) }, [{ maxRatio: 2 }])];
   });
 
   async function downloads(): Promise<{ median: number; first: number }> {
     const times: number[] = [];
-    for (let i = 0; i < DOWNLOADS; i++) times.push(await timed(() => client.send('GET', `${TRANSLATION}/file/`)));
+    for (let i = 0; i < DOWNLOADS; i++) times.push(await client.timedOk('GET', `${TRANSLATION}/file/`));
     return { median: median(times), first: times[0] };
   }
 
