@@ -82,12 +82,10 @@ function changeStatement(translationId: number, before: UnitFacts | null, after:
  */
 @Injectable()
 export class TranslationStatistics {
-  async applyChange(manager: EntityManager, translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: LastChange): Promise<void> {
-    const statement = changeStatement(translationId, before, after, lastChange);
-    if (statement) await manager.query(statement.sql, statement.params);
-  }
-
-  /** applyChange as a write to chain after the unit's own (`writeChained`); null when no aggregate moves. */
+  /**
+   * The move of a translation's aggregates when one of its units goes from `before` to `after`, as a write to chain
+   * after the unit's own (`writeChained`); null when no aggregate moves.
+   */
   changeAfterWrite(translationId: number, before: UnitFacts | null, after: UnitFacts | null, lastChange?: LastChange): FollowingWrite | null {
     if (!changeStatement(translationId, before, after, lastChange)) return null;
     return (written) => changeStatement(translationId, before, after, lastChange, written)!;
