@@ -114,11 +114,12 @@ export class UnitEditingService {
    * to, or PostgreSQL gave way to another transaction — and the caller saves it under the unit's lock instead.
    */
   private async saveUnlocked(context: UnitContext, read: ReadVersion, change: TargetChange, editor: Editor): Promise<Unit | null> {
+    const propagates = context.translation.component.component.allowTranslationPropagation;
+    // The statement would refuse a string with copies to propagate to (it checks again, in case one appeared since):
+    // such a save is planned once, under the lock.
+    if (propagates && read.hasCopies) return sameTarget(context.unit, change) ? context.unit : null;
     const planned = this.planTarget(context, change, editor, read.sourceExtraFlags);
     if (!planned) return context.unit;
-    const propagates = context.translation.component.component.allowTranslationPropagation;
-    // The statement would refuse a string with copies to propagate to (it checks again, in case one appeared since).
-    if (propagates && read.hasCopies) return null;
     try {
       const written = await writeChained(this.dataSource.manager, this.units.targetWrite(context.unit.id, planned.write, { ...read, propagates }), planned.following);
       return written.length ? planned.saved : null;
