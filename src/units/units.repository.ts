@@ -14,6 +14,7 @@ import { retryingTransaction } from '../database/retrying-transaction';
 import { queryPrepared } from '../database/prepared-statement';
 import type { SqlStatement } from '../database/chained-write';
 import { TranslationUnitsJson, unitJson } from './unit-json.sql';
+import { joinJsonArrays, pageParts } from './page-json-parts';
 import { categoryPathSql } from '../categories/category-path.sql';
 
 /** A unit with what serialization and access checks need from around it. */
@@ -176,44 +177,55 @@ export class UnitsRepository {
   }
 
   /**
-   * A page of one translation's units in file order as JSON text (`unitJson`), in one statement and no transaction:
-   * the ids come from `translation_page_unit_ids` (a range of positions when they are `dense`, else the index walk;
-   * see its migration), one more than the page to tell whether another follows. `count` is the translation's stored
-   * total; null when the page read disagrees with it (strings being deleted), for `readPage` to count them.
+   * A page of one translation's units in file order as JSON text (`unitJson`), without a transaction: the ids come
+   * from `translation_page_unit_ids` (a range of positions when they are `dense`, else the index walk; see its
+   * migration), one more than the part to tell whether another follows. A large page is written in parts at once
+   * (`pageParts`). `count` is the translation's stored total; null when the page read disagrees with it (strings
+   * being deleted), for `readPage` to count them.
    */
   async translationPageJson(
     translation: TranslationUnitsJson, { count, dense }: { count: number; dense: boolean }, request: PageRequest, unitsUrl: string,
   ): Promise<{ page: PageRequest; json: string } | null> {
     const page = resolveLastPage(request, count);
-    const [row] = await queryPrepared<{ json: string; read: number }>(
-      this.dataSource,
-      'translation-page-json',
-      `SELECT '[' || coalesce(string_agg(${unitJson('$5')}, ',' ORDER BY p.ord) FILTER (WHERE p.ord <= $3), '') || ']' AS json, count(*)::int AS read
-       FROM translation_page_unit_ids($1, $2, $3 + 1, $8) WITH ORDINALITY AS p(id, ord)
-       JOIN units u ON u.id = p.id
-       CROSS JOIN (SELECT $4::text AS url, $6::text AS language_code, $7::text AS editor) tr`,
-      [translation.translationId, page.offset, page.pageSize, translation.url, unitsUrl, translation.languageCode, translation.editor, dense],
+    const parts = await Promise.all(
+      pageParts(page.pageSize).map(async ({ skip, take }) => {
+        const [row] = await queryPrepared<{ json: string; read: number }>(
+          this.dataSource,
+          'translation-page-json',
+          `SELECT '[' || coalesce(string_agg(${unitJson('$5')}, ',' ORDER BY p.ord) FILTER (WHERE p.ord <= $3), '') || ']' AS json, count(*)::int AS read
+           FROM translation_page_unit_ids($1, $2, $3 + 1, $8) WITH ORDINALITY AS p(id, ord)
+           JOIN units u ON u.id = p.id
+           CROSS JOIN (SELECT $4::text AS url, $6::text AS language_code, $7::text AS editor) tr`,
+          [translation.translationId, page.offset + skip, take, translation.url, unitsUrl, translation.languageCode, translation.editor, dense],
+        );
+        return { json: row.json, count: Math.min(row.read, take), more: row.read > take };
+      }),
     );
-    const read = { count: Math.min(row.read, page.pageSize), more: row.read > page.pageSize };
-    return pageFits(read, page, count) ? { page, json: row.json } : null;
+    const read = { count: parts.reduce((sum, part) => sum + part.count, 0), more: parts[parts.length - 1].more };
+    return pageFits(read, page, count) ? { page, json: joinJsonArrays(parts.map((part) => part.json)) } : null;
   }
 
-  /** These units as a JSON array (`unitJson`) in the order given, each with its translation's URLs. */
+  /** These units as a JSON array (`unitJson`) in the order given, each with its translation's URLs; a large page in parts at once. */
   async pageJson(units: readonly PageUnit[], translations: readonly TranslationUnitsJson[], unitsUrl: string): Promise<string> {
     if (!units.length) return '[]';
-    const [row] = await queryPrepared<{ json: string }>(
-      this.dataSource,
-      'units-page-json',
-      `SELECT '[' || coalesce(string_agg(${unitJson('$2')}, ',' ORDER BY p.ord), '') || ']' AS json
-       FROM unnest($1::int[]) WITH ORDINALITY AS p(id, ord)
-       JOIN units u ON u.id = p.id
-       JOIN unnest($3::int[], $4::text[], $5::text[], $6::text[]) AS tr(translation_id, url, language_code, editor) ON tr.translation_id = u.translation_id`,
-      [
-        units.map((unit) => unit.id), unitsUrl, translations.map((t) => t.translationId), translations.map((t) => t.url),
-        translations.map((t) => t.languageCode), translations.map((t) => t.editor),
-      ],
+    const parts = await Promise.all(
+      pageParts(units.length).map(async ({ skip, take }) => {
+        const [row] = await queryPrepared<{ json: string }>(
+          this.dataSource,
+          'units-page-json',
+          `SELECT '[' || coalesce(string_agg(${unitJson('$2')}, ',' ORDER BY p.ord), '') || ']' AS json
+           FROM unnest($1::int[]) WITH ORDINALITY AS p(id, ord)
+           JOIN units u ON u.id = p.id
+           JOIN unnest($3::int[], $4::text[], $5::text[], $6::text[]) AS tr(translation_id, url, language_code, editor) ON tr.translation_id = u.translation_id`,
+          [
+            units.slice(skip, skip + take).map((unit) => unit.id), unitsUrl, translations.map((t) => t.translationId), translations.map((t) => t.url),
+            translations.map((t) => t.languageCode), translations.map((t) => t.editor),
+          ],
+        );
+        return row.json;
+      }),
     );
-    return row.json;
+    return joinJsonArrays(parts);
   }
 
   /** How many units the translations in the filter's scope hold, from their stored statistics. */

@@ -117,6 +117,33 @@ describe('unit lists', () => {
     expect((await call('get', `${translation}units/?page_size=2&page=3`).expect(200)).body.results.map((unit: { source: string[] }) => unit.source[0])).toEqual(['Seven', 'Eight']);
   });
 
+  it('write a page of more strings than one statement writes in parts, in order and whole', async () => {
+    const { t, admin } = env;
+    const strings = Array.from({ length: 1203 }, (_, index) => `String ${index + 1}`);
+    const po = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n${strings.map((source) => `msgid "${source}"\nmsgstr "${source} cs"\n`).join('\n')}`;
+    const { project } = await createGitComponent(env, 'parts', { 'po/cs.po': po }, { filemask: 'po/*.po', file_format: 'po', manage_units: true });
+    const call = (method: 'get' | 'delete', path: string) => t.http()[method](path).set('Authorization', admin.auth);
+    const translation = `/api/translations/${project.slug}/app/cs/`;
+    const page = async (path: string) => (await call('get', path).expect(200)).body as { count: number; next: string | null; results: { id: number; source: string[]; target: string[] }[] };
+
+    const first = await page(`${translation}units/?page_size=1000`);
+    expect(first.count).toBe(1203);
+    expect(first.next).toMatch(/page=2/);
+    expect(first.results.map((unit) => unit.source[0])).toEqual(strings.slice(0, 1000));
+    expect(first.results.map((unit) => unit.target[0])).toEqual(strings.slice(0, 1000).map((source) => `${source} cs`));
+    const second = await page(`${translation}units/?page_size=1000&page=2`);
+    expect(second.next).toBeNull();
+    expect(second.results.map((unit) => unit.source[0])).toEqual(strings.slice(1000));
+
+    // With a gap in the positions (the index walked instead of a range), and through a search (ids read first).
+    await call('delete', `/api/units/${first.results[1]!.id}/`).expect(204);
+    const left = strings.filter((source) => source !== 'String 2');
+    expect((await page(`${translation}units/?page_size=1000`)).results.map((unit) => unit.source[0])).toEqual(left.slice(0, 1000));
+    const searched = await page(`${translation}units/?page_size=1000&page=2&q=${encodeURIComponent('source:"String"')}`);
+    expect(searched.count).toBe(1202);
+    expect(searched.results.map((unit) => unit.source[0])).toEqual(left.slice(1000));
+  });
+
   it('answer the browsable format with the same list', async () => {
     const { t, admin } = env;
     const { project } = await createGitComponent(env, 'browsable', { 'po/cs.po': PO }, { filemask: 'po/*.po', file_format: 'po' });
