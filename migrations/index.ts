@@ -24,6 +24,7 @@ import { CountRecentChanges1763780170000 } from './1763780170000-count-recent-ch
 import { TaskRunners1763780180000 } from './1763780180000-task-runners';
 import { CountContextChanges1763780190000 } from './1763780190000-count-context-changes';
 import { TranslationPages1763780200000 } from './1763780200000-translation-pages';
+import { MemoryBestMatches1763780210000 } from './1763780210000-memory-best-matches';
 
 /** Every migration, oldest first. Append new ones; never edit a merged one. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   TaskRunners1763780180000,
   CountContextChanges1763780190000,
   TranslationPages1763780200000,
+  MemoryBestMatches1763780210000,
 ];

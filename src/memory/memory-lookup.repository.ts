@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { queryPrepared } from '../database/prepared-statement';
 
 /** Which entries a lookup draws on (Weblate's memory scopes). */
 interface LookupScope {
@@ -48,34 +49,14 @@ export class MemoryLookupRepository {
    * The nearest-first scan alone reads the whole index when no entry is near (most lookups: 100–250 ms over 100 k
    * entries against ~1 ms for a hit), since it cannot know that the nearest one will miss the threshold. `%` in the
    * same index scan lets GiST skip every page whose entries cannot reach it; `%` takes its threshold from
-   * `pg_trgm.similarity_threshold`, set for this transaction only, a hair below the rounded quality so that `%` keeps
-   * everything the exact test after it keeps.
+   * `pg_trgm.similarity_threshold`, set a hair below the rounded quality so that `%` keeps everything the exact test
+   * after it keeps. The statement is the function `memory_best_matches` (its migration), which sets that threshold
+   * for its own run only.
    */
   async bestMatches(query: LookupQuery): Promise<LookupRow[]> {
-    const inScope = `m.source_language_id = (SELECT id FROM languages WHERE code = $2)
-      AND m.target_language_id = (SELECT id FROM languages WHERE code = $3)
-      AND (m.project_id = $4 OR (m.project_id IS NULL AND (m.user_id IS NULL OR m.user_id = $5)))`;
-    return this.dataSource.transaction(async (manager) => {
-      if (!query.exactOnly) await manager.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(similarityBound(query.threshold))]);
-      return manager.query(
-        `SELECT q.index::int - 1 AS index, best.id, best.source, best.target, best.origin, best.exact, best.quality
-         FROM unnest($1::text[]) WITH ORDINALITY AS q (text, index)
-         CROSS JOIN LATERAL (
-           (SELECT m.id, m.source, m.target, m.origin, true AS exact, 100 AS quality
-            FROM memory m WHERE md5(m.source) = md5(q.text) AND m.source = q.text AND ${inScope}
-            ORDER BY m.id LIMIT 1)
-           UNION ALL
-           (SELECT near.id, near.source, near.target, near.origin, false, round(public.similarity(near.source, q.text) * 100)::int
-            FROM (SELECT m.id, m.source, m.target, m.origin FROM memory m
-                  WHERE NOT $6 AND m.source OPERATOR(public.%) q.text AND m.source <> q.text AND ${inScope}
-                  ORDER BY m.source OPERATOR(public.<->) q.text LIMIT 1) near
-            WHERE round(public.similarity(near.source, q.text) * 100) >= $7)
-           LIMIT 1
-         ) best
-         ORDER BY q.index`,
-        [query.texts, query.sourceLanguage, query.targetLanguage, query.projectId, query.userId, query.exactOnly, query.threshold],
-      );
-    });
+    return queryPrepared<LookupRow>(this.dataSource, 'memory-best-matches', 'SELECT * FROM memory_best_matches($1, $2, $3, $4, $5, $6, $7, $8)', [
+      query.texts, query.sourceLanguage, query.targetLanguage, query.projectId, query.userId, query.exactOnly, similarityBound(query.threshold), query.threshold,
+    ]);
   }
 }
 

@@ -115,6 +115,25 @@ describe('translation memory lookup', () => {
     expect((await lookups.lookup({ ...request, projectId: null })).size).toBe(0);
   });
 
+  it('sets the trigram threshold for the lookup alone, not for what its transaction runs next', async () => {
+    await entry('Threshold kept apart', 'Práh zvlášť');
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      const setting = async () => ((await runner.query("SELECT current_setting('pg_trgm.similarity_threshold') AS value")) as { value: string }[])[0].value;
+      const before = await setting();
+      expect(before).toMatch(/^0\.\d+$/);
+      const quality = await similarity('Threshold kept apart', 'Threshold kept well apart');
+      const best = (min: number) => runner.query('SELECT * FROM memory_best_matches($1, $2, $3, NULL, NULL, false, $4, $5)', [['Threshold kept well apart'], 'en', 'cs', (min - 0.5) / 100 - 1e-4, min]) as Promise<{ target: string }[]>;
+      expect(await best(quality + 1)).toEqual([]);
+      expect((await best(quality)).map((row) => row.target)).toEqual(['Práh zvlášť']);
+      expect(await setting()).toBe(before);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+
   it('refreshes the planner statistics after a large import, so lookups use the trigram index at once', async () => {
     const admin = await createUser(t, { isSuperuser: true });
     const entries = Array.from({ length: 2000 }, (_, i) => ({ source: `Imported sentence number ${i}`, target: `Importovaná věta číslo ${i}`, source_language: 'en', target_language: 'cs' }));
