@@ -74,7 +74,8 @@ export function matchUploadedUnits(file: readonly UploadedUnit[], stored: readon
   }
   return matched.map((entry) => {
     if (!entry.stored || groups.get(entry.stored)?.entry === entry) return entry;
-    return { ...entry, unit: { ...entry.unit, target: inStoredPlural(entry.unit.target, plurals.file, entry.stored.target, plurals.stored) } };
+    const target = inStoredPlural(entry.unit.target, plurals.file, entry.stored.target, plurals.stored);
+    return target === entry.unit.target ? entry : { ...entry, unit: { ...entry.unit, target } };
   });
 }
 
@@ -83,8 +84,8 @@ export function matchUploadedUnits(file: readonly UploadedUnit[], stored: readon
  * for Russian, which gettext does not have) keeps its stored form. Strings without plural stay as they are; a
  * mismatch of singular and plural, or of the number of forms, gives none.
  */
-function inStoredPlural(target: readonly string[], categories: readonly string[], stored: readonly string[], storedCategories: readonly string[]): string[] {
-  if (target.length < 2 && stored.length < 2) return [...target];
+function inStoredPlural(target: string[], categories: readonly string[], stored: readonly string[], storedCategories: readonly string[]): string[] {
+  if (target.length < 2 && stored.length < 2) return target;
   if (target.length !== categories.length || stored.length !== storedCategories.length) return [];
   return storedCategories.map((category, index) => {
     const at = categories.indexOf(category);
@@ -113,19 +114,23 @@ type Lookup = ((unit: TranslationUnit, idHash: string) => StoredUnit | undefined
  */
 function storedLookup(stored: readonly StoredUnit[]): Lookup {
   const byHash = new Map(stored.map((unit) => [unit.idHash, unit]));
-  const bySource = new Map(stored.map((unit) => [sourceKey(unit.context, unit.source), unit]));
-  const byKey = uniqueBy(stored, unitKey);
+  // A file of the component's own format finds every string by its id hash: the other indexes (a string key per
+  // stored string, 100 k of them in a large translation) are built at the first string it does not find.
+  let bySource: Map<string, StoredUnit> | undefined;
+  let byKey: Map<string, StoredUnit> | undefined;
+  const sourceIndex = () => (bySource ??= new Map(stored.map((unit) => [sourceKey(unit.context, unit.source), unit])));
+  const keyIndex = () => (byKey ??= uniqueBy(stored, unitKey));
   const find = (unit: TranslationUnit, idHash: string) => {
     const exact = byHash.get(idHash);
     if (exact) return exact;
     const contexts = [unit.context, ...(unit.context.includes('///') ? [unit.context.split('///', 2)[1]] : []), ...(unit.context ? [''] : [])];
     for (const context of contexts) {
-      const found = bySource.get(sourceKey(context, unit.source));
+      const found = sourceIndex().get(sourceKey(context, unit.source));
       if (found) return found;
     }
-    return byKey.get(unitKey(unit));
+    return keyIndex().get(unitKey(unit));
   };
-  return Object.assign(find, { byKey: (key: string) => byKey.get(key) });
+  return Object.assign(find, { byKey: (key: string) => keyIndex().get(key) });
 }
 
 function sourceKey(context: string, source: readonly string[]): string {
