@@ -45,7 +45,7 @@ export class ApiClient {
   /** timedRequest's time, failing unless the server answered 2xx. */
   async timedOk(method: string, path: string, body?: object): Promise<number> {
     const answer = await this.timedRequest(method, path, body);
-    if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path}: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
+    if (answer.status < 200 || answer.status >= 300) throw httpError(method, path, answer.status, answer.text);
     return answer.ms;
   }
 
@@ -63,7 +63,7 @@ export class ApiClient {
       throw new Error(`${method} ${path}: ${error.message} (${String(error.cause)})`);
     });
     const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 500)}`);
+    if (!res.ok) throw httpError(method, path, res.status, text);
     return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
   }
 
@@ -88,6 +88,11 @@ export class ApiClient {
     for (let i = 0; i < count; i++) times.push(await this.timedOk(method, path, body));
     return median(times);
   }
+}
+
+/** A request's failure: its answer's status and the start of its body. */
+function httpError(method: string, path: string, status: number, text: string): Error {
+  return new Error(`${method} ${path}: HTTP ${status} ${text.slice(0, 500)}`);
 }
 
 export async function timed(work: () => Promise<unknown>): Promise<number> {
