@@ -1,7 +1,8 @@
 import { joinJsonArrays, pageParts } from './page-json-parts';
 
 describe('pageParts', () => {
-  it('keeps a page of up to 500 rows whole', () => {
+  it('keeps a page of up to 500 rows whole, an empty one as one part', () => {
+    expect(pageParts(0)).toEqual([{ skip: 0, take: 0 }]);
     expect(pageParts(1)).toEqual([{ skip: 0, take: 1 }]);
     expect(pageParts(500)).toEqual([{ skip: 0, take: 500 }]);
   });

@@ -180,15 +180,16 @@ export class UnitsRepository {
    * A page of one translation's units in file order as JSON text (`unitJson`), without a transaction: the ids come
    * from `translation_page_unit_ids` (a range of positions when they are `dense`, else the index walk; see its
    * migration), one more than the part to tell whether another follows. A large page is written in parts at once
-   * (`pageParts`). `count` is the translation's stored total; null when the page read disagrees with it (strings
-   * being deleted), for `readPage` to count them.
+   * (`pageParts`), split over the rows the count leaves it (the last page of a small translation is one statement).
+   * `count` is the translation's stored total; null when the page read disagrees with it (strings being deleted),
+   * for `readPage` to count them.
    */
   async translationPageJson(
     translation: TranslationUnitsJson, { count, dense }: { count: number; dense: boolean }, request: PageRequest, unitsUrl: string,
   ): Promise<{ page: PageRequest; json: string } | null> {
     const page = resolveLastPage(request, count);
     const parts = await Promise.all(
-      pageParts(page.pageSize).map(async ({ skip, take }) => {
+      pageParts(expectedRows(page, count)).map(async ({ skip, take }) => {
         const [row] = await queryPrepared<{ json: string; read: number }>(
           this.dataSource,
           'translation-page-json',
@@ -431,6 +432,10 @@ const KEEP_INDEX_ORDER = `, set_config('enable_sort', 'off', true), set_config('
 
 /** Whether a page read agrees with the count it was planned against: as many rows as the count leaves, and a next one exactly when expected. */
 function pageFits(read: { count: number; more: boolean }, page: PageRequest, count: number): boolean {
-  const expected = Math.max(0, Math.min(page.pageSize, count - page.offset));
-  return read.count === expected && read.more === page.offset + page.pageSize < count;
+  return read.count === expectedRows(page, count) && read.more === page.offset + page.pageSize < count;
+}
+
+/** How many rows of the page `count` units leave. */
+function expectedRows(page: PageRequest, count: number): number {
+  return Math.max(0, Math.min(page.pageSize, count - page.offset));
 }
