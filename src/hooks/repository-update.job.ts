@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { eachAtMost } from '../core/scheduling/each-at-most';
 import { ComponentLookup } from '../components/component-lookup';
 import { Component } from '../components/component.entity';
 import { OperationResult, RepositoryOperationsService } from '../repository-operations/repository-operations.service';
@@ -38,14 +39,9 @@ export class RepositoryUpdateJob implements OnModuleInit {
     const first = await this.update(componentId);
     const fetchedBy = first.result ? (await this.components.findById(componentId))?.component : undefined;
     const results: OperationResult[] = [];
-    let next = 0;
-    const worker = async () => {
-      for (let index = next++; index < sameRepository.length; index = next++) results[index] = await this.update(sameRepository[index], fetchedBy);
-    };
-    // Every worker goes on to the end should another fail: the components it did not reach would not be updated.
-    const workers = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_UPDATES, sameRepository.length) }, worker));
-    const thrown = workers.find((outcome) => outcome.status === 'rejected');
-    if (thrown) throw thrown.reason;
+    await eachAtMost(sameRepository, PARALLEL_UPDATES, async (id, index) => {
+      results[index] = await this.update(id, fetchedBy);
+    });
     return [first, ...results].find((result) => !result.result) ?? first;
   }
 

@@ -23,6 +23,10 @@ import { WorkingCopies } from '../working-copies/working-copies';
 import { RepositoryOperationsRepository } from './repository-operations.repository';
 import { filesReadBy } from './files-read-by';
 import { retryingTransaction } from '../database/retrying-transaction';
+import { eachAtMost } from '../core/scheduling/each-at-most';
+
+/** Components of one working copy read at once after an update (see rescan); the database pool is shared. */
+const RESCANS_AT_ONCE = 3;
 
 export interface RepositoryStatusResponse {
   needs_commit: boolean;
@@ -243,18 +247,18 @@ export class RepositoryOperationsService {
    * Re-reads which translation files exist, for the owner and every component sharing its working copy. After an
    * update, `changedFiles` (what it changed) narrows this: a component none of whose files changed is not read at
    * all, and the others read only their changed files where the import allows it (see UnitImport).
+   *
+   * Each component is read in a transaction of its own, a few at once: a component's strings change together with
+   * its files, and one component whose files cannot be stored leaves the others read. A push hook for a hundred
+   * components sharing one working copy spent 27 ms a component waiting on the database one after the other.
    */
   private async rescan(owner: Component, repository: WorkingCopy, changedFiles?: string[]): Promise<void> {
     const sharing = await this.components.sharingWorkingCopy(owner.id);
-    await retryingTransaction(this.dataSource, async (manager) => {
-      for (const component of sharing) {
-        if (!changedFiles) {
-          await this.scanner.scan(manager, component, repository);
-          continue;
-        }
-        const changed = filesReadBy(component, changedFiles);
-        if (changed.length > 0) await this.scanner.scan(manager, component, repository, { only: new Set(changed) });
-      }
+    const scans = sharing
+      .map((component) => ({ component, only: changedFiles && new Set(filesReadBy(component, changedFiles)) }))
+      .filter(({ only }) => only === undefined || only.size > 0);
+    await eachAtMost(scans, RESCANS_AT_ONCE, async ({ component, only }) => {
+      await retryingTransaction(this.dataSource, (manager) => this.scanner.scan(manager, component, repository, only && { only }));
     });
   }
 }

@@ -74,6 +74,22 @@ describe('updates after a push', () => {
     }
   });
 
+  it('reads the changed files of every component sharing a working copy, more of them than are read at once', async () => {
+    const { t, git } = env;
+    const repository = 'many/acme/many';
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const url = await git.createBareRepo(repository, Object.fromEntries(names.map((name) => [`${name}/cs.po`, PO('cs', [`${name} one`])])));
+    const project = await createProject(t);
+    for (const name of names) await create(project, { name, slug: name, repo: url, filemask: `${name}/*.po`, file_format: 'po' });
+    await t.drainTasks();
+
+    await git.commitToBare(repository, Object.fromEntries(names.map((name) => [`${name}/cs.po`, PO('cs', [`${name} one`, `${name} two`])])), 'Add a string everywhere');
+    await push('acme/many');
+    await t.drainTasks();
+
+    for (const name of names) expect(await sources(project, name)).toEqual([`${name} one`, `${name} two`]);
+  });
+
   it('reads again only the changed translation files of a component with a template', async () => {
     const { t, git } = env;
     const repository = 'mono/acme/mono';
