@@ -1,6 +1,6 @@
 import * as git from 'isomorphic-git';
 import { mkdir } from 'node:fs/promises';
-import * as fs from 'node:fs';
+import { gitFs } from './git-context';
 import { GitWorkingCopy } from './git-working-copy';
 
 /**
@@ -9,6 +9,6 @@ import { GitWorkingCopy } from './git-working-copy';
  */
 export async function initLocalWorkingCopy(workDir: string, branch = 'main'): Promise<GitWorkingCopy> {
   await mkdir(workDir, { recursive: true });
-  await git.init({ fs, dir: workDir, defaultBranch: branch });
+  await git.init({ fs: gitFs, dir: workDir, defaultBranch: branch });
   return new GitWorkingCopy(workDir);
 }
