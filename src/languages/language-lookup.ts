@@ -16,6 +16,11 @@ export class LanguageLookup {
     return this.languages.findByCode(code, manager);
   }
 
+  /** One language read in the caller's transaction (which may hold the pool's last free connection). */
+  async findById(id: number, manager: EntityManager): Promise<Language | null> {
+    return (await this.languages.findByIds([id], manager))[0] ?? null;
+  }
+
   /** With an access generation (see `LoadTarget`), each language comes from the cache kept under it when there. */
   async findByIds(ids: number[], generation?: string): Promise<Language[]> {
     if (generation === undefined) return this.languages.findByIds(ids);

@@ -51,9 +51,9 @@ export class LanguagesRepository {
     return inScope(this.dataSource.getRepository(Language).createQueryBuilder('language'), scope).getCount();
   }
 
-  findByIds(ids: number[]): Promise<Language[]> {
+  findByIds(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Language[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.withDefaultPlural(this.dataSource.manager).where('language.id IN (:...ids)', { ids }).getMany();
+    return this.withDefaultPlural(manager).where('language.id IN (:...ids)', { ids }).getMany();
   }
 
   findByCode(code: string, manager: EntityManager = this.dataSource.manager, scope: LanguageScope = 'all'): Promise<Language | null> {
@@ -132,11 +132,11 @@ export class LanguagesRepository {
    * code at all are left out.
    */
   async resolveFileCodes(manager: EntityManager, codes: string[]): Promise<Map<string, Language>> {
-    const direct = await this.resolveCodes(codes);
+    const direct = await this.resolveCodes(codes, manager);
     const rest = codes.filter((code) => !direct.has(code));
     if (rest.length === 0) return direct;
-    const canonical = await this.resolveCodes(rest.map(canonicalFileCode));
-    const bases = await this.resolveCodes(rest.map((code) => splitRegion(code)?.language).filter((code): code is string => Boolean(code)));
+    const canonical = await this.resolveCodes(rest.map(canonicalFileCode), manager);
+    const bases = await this.resolveCodes(rest.map((code) => splitRegion(code)?.language).filter((code): code is string => Boolean(code)), manager);
     for (const code of rest) {
       const found = canonical.get(canonicalFileCode(code));
       if (found) {
@@ -170,9 +170,9 @@ export class LanguagesRepository {
     return (await this.findByCode(code, manager))!;
   }
 
-  async resolveCodes(codes: string[]): Promise<Map<string, Language>> {
+  async resolveCodes(codes: string[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, Language>> {
     if (codes.length === 0) return new Map();
-    const rows = await this.withDefaultPlural(this.dataSource.manager)
+    const rows = await this.withDefaultPlural(manager)
       .where('language.code IN (:...codes)', { codes })
       .orWhere('lower(language.code) IN (:...normalized)', { normalized: codes.map(normalizeCode) })
       .orWhere('language.aliases && :aliases', { aliases: codes.flatMap((code) => [code, code.toLowerCase(), normalizeCode(code)]) })

@@ -56,7 +56,7 @@ export class TranslationDiscovery {
     const sourceFile = rows.get(component.sourceLanguageId);
     rows.set(component.sourceLanguageId, {
       languageId: component.sourceLanguageId,
-      code: sourceFile?.code ?? (await this.sourceCode(component)),
+      code: sourceFile?.code ?? (await this.sourceCode(manager, component)),
       path: component.template || sourceFile?.path || '',
       isSource: true,
     });
@@ -70,9 +70,9 @@ export class TranslationDiscovery {
     return this.translations.delete(manager, translationId);
   }
 
-  private async sourceCode(component: Component): Promise<string> {
-    const [language] = await this.languages.findByIds([component.sourceLanguageId]);
-    return language.code;
+  private async sourceCode(manager: EntityManager, component: Component): Promise<string> {
+    const language = await this.languages.findById(component.sourceLanguageId, manager);
+    return language!.code;
   }
 }
 
