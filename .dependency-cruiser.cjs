@@ -1,12 +1,12 @@
 /**
  * Module boundaries (ARCHITECTURE.md). `npm run lint` fails on an import that crosses one the wrong way.
- * Layers: the pure libraries (formats, vcs, checks) know nothing of NestJS or the domain; core (HTTP plumbing,
- * errors, pagination, URLs) and the infrastructure (config, database, redis, tasks) know no domain module; a domain
- * module reaches another through its services and exported types, never its TypeORM repository.
+ * Layers: the pure libraries (formats, vcs, checks, concurrency) know nothing of NestJS or the domain; core (HTTP
+ * plumbing, errors, pagination, URLs) and the infrastructure (config, database, redis, tasks) know no domain module;
+ * a domain module reaches another through its services and exported types, never its TypeORM repository.
  */
-const LIBRARIES = '^src/(formats|vcs|checks)/';
+const LIBRARIES = '^src/(formats|vcs|checks|concurrency)/';
 const INFRASTRUCTURE = '^src/(core|config|database|redis)/';
-const NOT_DOMAIN = 'src/(core|config|database|redis|formats|vcs|checks|bootstrap)/|src/[^/]+\\.ts$';
+const NOT_DOMAIN = 'src/(core|config|database|redis|formats|vcs|checks|concurrency|bootstrap)/|src/[^/]+\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -21,7 +21,7 @@ module.exports = {
     {
       name: 'libraries-are-pure',
       severity: 'error',
-      comment: 'formats, vcs and checks are plain TypeScript: no NestJS, no TypeORM, no domain module.',
+      comment: 'formats, vcs, checks and concurrency are plain TypeScript: no NestJS, no TypeORM, no domain module.',
       from: { path: LIBRARIES, pathNot: '\\.spec\\.ts$' },
       to: { pathNot: [LIBRARIES, '^node_modules/(?!@nestjs|typeorm)', 'node:'], dependencyTypesNot: ['core'] },
     },

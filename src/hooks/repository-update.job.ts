@@ -1,7 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { eachAtMost } from '../core/scheduling/each-at-most';
+import { eachAtMost } from '../concurrency/each-at-most';
 import { ComponentLookup } from '../components/component-lookup';
 import { Component } from '../components/component.entity';
+import { workingCopyOwner } from '../components/component-context';
 import { OperationResult, RepositoryOperationsService } from '../repository-operations/repository-operations.service';
 import { JobHandlerRegistry } from '../tasks/job-handler.registry';
 import { RepositoryUpdatesRepository } from './repository-updates.repository';
@@ -33,19 +34,37 @@ export class RepositoryUpdateJob implements OnModuleInit {
 
   /**
    * The first working copy fetches; the others of the same repository take its objects, so a push to a repository
-   * many components were cloned from is fetched once. Should the first fail, each of them fetches for itself.
+   * many components were cloned from is fetched once. They start as soon as the first has fetched, while it merges
+   * and reads its files (for a hundred components sharing it, most of a hook's time). Should the first not fetch,
+   * each of them fetches for itself once it is done.
    */
   async run(componentId: number, sameRepository: number[] = []): Promise<OperationResult> {
-    const first = await this.update(componentId);
-    const fetchedBy = first.result ? (await this.components.findById(componentId))?.component : undefined;
-    const results: OperationResult[] = [];
-    await eachAtMost(sameRepository, PARALLEL_UPDATES, async (id, index) => {
-      results[index] = await this.update(id, fetchedBy);
-    });
-    return [first, ...results].find((result) => !result.result) ?? first;
+    let others: Promise<OperationResult[]> | undefined;
+    const updateOthers = (fetchedBy?: Component) => {
+      if (!others) {
+        others = this.updateAll(sameRepository, fetchedBy);
+        // Awaited below once the first is done; a failure meanwhile is not an unhandled one.
+        others.catch(() => undefined);
+      }
+      return others;
+    };
+    const [first] = await Promise.allSettled([this.update(componentId, undefined, (owner) => void updateOthers(owner))]);
+    // Awaited even when the first failed: the job is not over while any of its updates runs.
+    const results = await updateOthers();
+    if (first.status === 'rejected') throw first.reason;
+    return [first.value, ...results].find((result) => !result.result) ?? first.value;
   }
 
-  private async update(componentId: number, fetchedBy?: Component): Promise<OperationResult> {
+  private async updateAll(componentIds: number[], fetchedBy?: Component): Promise<OperationResult[]> {
+    const results: OperationResult[] = [];
+    await eachAtMost(componentIds, PARALLEL_UPDATES, async (id, index) => {
+      results[index] = await this.update(id, fetchedBy);
+    });
+    return results;
+  }
+
+  /** `whenFetched` is told the working copy's owner once upstream's objects are in it. */
+  private async update(componentId: number, fetchedBy?: Component, whenFetched?: (owner: Component) => void): Promise<OperationResult> {
     const context = await this.components.findById(componentId);
     if (!context) {
       await this.updates.release(componentId);
@@ -54,7 +73,12 @@ export class RepositoryUpdateJob implements OnModuleInit {
     try {
       // Released once the working copy is ours, just before fetching: a notification from then on may concern
       // commits this pull does not see, so it queues the next update (which waits for this one).
-      return await this.operations.operate(context, 'pull', { whenLocked: () => this.updates.release(componentId), waitMs: LOCK_WAIT_MS, fetchedBy });
+      return await this.operations.operate(context, 'pull', {
+        whenLocked: () => this.updates.release(componentId),
+        waitMs: LOCK_WAIT_MS,
+        fetchedBy,
+        whenFetched: whenFetched && (() => whenFetched(workingCopyOwner(context))),
+      });
     } catch (error) {
       await this.updates.release(componentId);
       throw error;

@@ -17,13 +17,13 @@ import { VcsError } from '../vcs/vcs-error';
 import { messageVariables, renderMessage } from '../working-copies/commit-message';
 import { WEBLATE_COMMITTER } from '../working-copies/signatures';
 import { WorkingCopyLocks } from '../working-copies/working-copy-locks';
-import { WorkingCopyPipeline, WorkingCopySession } from '../working-copies/working-copy-pipeline';
+import { FetchOptions, WorkingCopyPipeline, WorkingCopySession } from '../working-copies/working-copy-pipeline';
 import { CommitInfoResponse, describeStatus, serializeCommit } from './repository-status';
 import { WorkingCopies } from '../working-copies/working-copies';
 import { RepositoryOperationsRepository } from './repository-operations.repository';
 import { filesReadBy } from './files-read-by';
 import { retryingTransaction } from '../database/retrying-transaction';
-import { eachAtMost } from '../core/scheduling/each-at-most';
+import { eachAtMost } from '../concurrency/each-at-most';
 
 /** Components of one working copy read at once after an update (see rescan); the database pool is shared. */
 const RESCANS_AT_ONCE = 3;
@@ -77,6 +77,8 @@ export interface OperationOptions {
    * updated: this working copy takes what that one fetched instead of fetching again.
    */
   fetchedBy?: Component;
+  /** A pull only: runs once upstream's objects are fetched, before they are merged (so others may take them). */
+  whenFetched?: () => void;
 }
 
 /**
@@ -158,7 +160,7 @@ export class RepositoryOperationsService {
         await session.push(owner.pushBranch || undefined, owner.push ? splitCredentials(owner.push) : undefined);
         return { result: true };
       case 'pull':
-        return this.pull(owner, session, options.fetchedBy && this.workingCopies.open(options.fetchedBy));
+        return this.pull(owner, session, { fetchedBy: options.fetchedBy && this.workingCopies.open(options.fetchedBy), whenFetched: options.whenFetched });
       case 'reset':
         await repository.reset();
         await this.rescan(owner, repository);
@@ -228,12 +230,12 @@ export class RepositoryOperationsService {
     await this.changes.record(this.dataSource.manager, { action, projectId: component.projectId, componentId: component.id, translationId, details });
   }
 
-  private async pull(owner: Component, session: WorkingCopySession, fetchedBy: WorkingCopy | undefined): Promise<OperationResult> {
+  private async pull(owner: Component, session: WorkingCopySession, fetch: FetchOptions): Promise<OperationResult> {
     const afterMerge = async (changedFiles: string[]) => {
       await this.components.recordMergeFailure(owner.id, '');
       await this.rescan(owner, session.repository, changedFiles);
     };
-    const merged = await session.update(owner.mergeStyle as MergeStyle, afterMerge, fetchedBy);
+    const merged = await session.update(owner.mergeStyle as MergeStyle, afterMerge, fetch);
     if (!merged.ok) {
       const failure = `${merged.message}${merged.conflicts.length ? `\nConflicting files: ${merged.conflicts.join(', ')}` : ''}`;
       await this.components.recordMergeFailure(owner.id, failure);

@@ -40,6 +40,14 @@ export type MergedHook = (repository: WorkingCopy, owner: Owner, changedFiles: s
 /** Re-reads the files after an update, given the paths the update changed (upstream's and the merged hooks'). */
 export type AfterMerge = (changedFiles: string[]) => Promise<void>;
 
+/** Where an update's objects come from, and who is told once they are here. */
+export interface FetchOptions {
+  /** Another working copy of the same repository and branch that just fetched: its objects are taken instead. */
+  fetchedBy?: WorkingCopy;
+  /** Runs once upstream's objects are in this working copy, before they are merged. */
+  whenFetched?: () => void;
+}
+
 /**
  * The one way to change a working copy: its lock, the pre-* hooks, the git operation, and the change that announces
  * it. The post-* events are those changes (Commit, Push, Merge/Rebase), delivered by the EventBus once they commit;
@@ -96,11 +104,12 @@ export class WorkingCopyPipeline {
   }
 
   /** @internal */
-  async update(repository: WorkingCopy, owner: Owner, style: MergeStyle, afterMerge: AfterMerge, fetchedBy?: WorkingCopy): Promise<MergeResult> {
+  async update(repository: WorkingCopy, owner: Owner, style: MergeStyle, afterMerge: AfterMerge, { fetchedBy, whenFetched }: FetchOptions = {}): Promise<MergeResult> {
     for (const hook of this.hooks.update) await hook(repository, owner);
     // The other working copy may have gone or be unusable (a component removed meanwhile): then the network serves.
     if (fetchedBy) await repository.fetchFrom(fetchedBy).catch(() => repository.fetch());
     else await repository.fetch();
+    whenFetched?.();
     const merged = await repository.merge(style, { author: WEBLATE_COMMITTER });
     if (!merged.ok) return merged;
     const changed = new Set(merged.changedFiles);
@@ -138,13 +147,14 @@ export class WorkingCopySession {
   }
 
   /**
-   * Fetches (from `fetchedBy`, another working copy of the same repository that just fetched, when given) and
+   * Fetches (from `fetchedBy`, another working copy of the same repository that just fetched, when given; then
+   * tells `whenFetched`) and
    * merges (or rebases) upstream, runs the merged hooks (their commits go through the pre-commit hooks),
    * then `afterMerge` (re-reading the files that changed) before the change that
    * announces the update, so its consumers find the strings read. A merge that fails changes nothing and records
    * nothing here.
    */
-  update(style: MergeStyle, afterMerge: AfterMerge, fetchedBy?: WorkingCopy): Promise<MergeResult> {
-    return this.pipeline.update(this.repository, this.owner, style, afterMerge, fetchedBy);
+  update(style: MergeStyle, afterMerge: AfterMerge, fetch?: FetchOptions): Promise<MergeResult> {
+    return this.pipeline.update(this.repository, this.owner, style, afterMerge, fetch);
   }
 }

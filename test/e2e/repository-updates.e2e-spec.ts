@@ -74,6 +74,29 @@ describe('updates after a push', () => {
     }
   });
 
+  it("updates the other working copies from the first's fetch when the first cannot merge it", async () => {
+    const { t, git } = env;
+    const repository = 'conflict/acme/conflict';
+    const url = await git.createBareRepo(repository, { 'a/cs.po': PO('cs', ['a one']) });
+    const [first, second] = [await createProject(t), await createProject(t)];
+    const firstId = await create(first, { name: 'a', slug: 'a', repo: url, filemask: 'a/*.po', file_format: 'po' });
+    await create(second, { name: 'a', slug: 'a', repo: url, filemask: 'a/*.po', file_format: 'po' });
+    await t.drainTasks();
+    // The first working copy has a commit of its own that upstream's next one conflicts with.
+    await writeFile(join(workDir(first, firstId), 'a/cs.po'), PO('cs', ['a mine']));
+    await t.http().post(`/api/components/${first.slug}/a/repository/`).set('Authorization', env.admin.auth).send({ operation: 'commit' }).expect(200);
+    await git.commitToBare(repository, { 'a/cs.po': PO('cs', ['a theirs']) }, 'Upstream edit');
+    const before = git.fetchCount(repository);
+
+    await push('acme/conflict');
+    await t.drainTasks();
+
+    expect(git.fetchCount(repository) - before).toBe(1);
+    const status = await t.http().get(`/api/components/${first.slug}/a/repository/`).set('Authorization', env.admin.auth).expect(200);
+    expect(status.body.merge_failure).toContain('a/cs.po');
+    expect(await sources(second, 'a')).toEqual(['a theirs']);
+  });
+
   it('reads the changed files of every component sharing a working copy, more of them than are read at once', async () => {
     const { t, git } = env;
     const repository = 'many/acme/many';
