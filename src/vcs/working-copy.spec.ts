@@ -1,13 +1,17 @@
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as git from 'isomorphic-git';
 import { GitHttpServer, startGitHttpServer, UPSTREAM_AUTHOR } from '../../test/support/git-http-server';
 import { GitWorkingCopy } from './git-working-copy';
 import { WorkingCopy } from './working-copy';
 import { SystemGitWorkingCopy } from './system-git-working-copy';
 import { VcsError } from './vcs-error';
+
+const execFileAsync = promisify(execFile);
 
 const IMPLEMENTATIONS = [GitWorkingCopy, SystemGitWorkingCopy].map(
   (implementation) => [implementation.name, implementation] as const,
@@ -196,15 +200,19 @@ describe.each(IMPLEMENTATIONS)('%s (repository contract)', (_name, Implementatio
     const { name, url, repo: first } = await cloned();
     const second = create(join(tmp, `work-${counter}-second`));
     await second.clone(url, 'main');
-    const upstream = await server.commitToBare(name, { 'po/de.po': `${PO}# new\n`, 'po/it.po': PO }, 'Upstream');
+    // Two commits: nested new folders, a file changed twice, and a tree shared by two folders.
+    await server.commitToBare(name, { 'po/de.po': `${PO}# one\n`, 'docs/a/x.txt': 'x\n', 'docs/b/x.txt': 'x\n' }, 'First');
+    const upstream = await server.commitToBare(name, { 'po/de.po': `${PO}# new\n`, 'po/it.po': PO, 'deep/er/still/f.txt': 'f\n' }, 'Upstream');
     await first.fetch();
     const fetches = server.fetchCount(name);
 
     await second.fetchFrom(first);
     expect(server.fetchCount(name)).toBe(fetches);
-    expect(await second.status()).toMatchObject({ needsMerge: true, missingCommits: 1, remoteCommit: upstream });
-    expect(await second.merge('merge', { author: BOT })).toEqual({ ok: true, changedFiles: ['po/de.po', 'po/it.po'] });
+    expect(await second.status()).toMatchObject({ needsMerge: true, missingCommits: 2, remoteCommit: upstream });
+    await execFileAsync('git', ['fsck', '--strict', '--no-dangling'], { cwd: second.workDir });
+    expect(await second.merge('merge', { author: BOT })).toEqual({ ok: true, changedFiles: ['deep/er/still/f.txt', 'docs/a/x.txt', 'docs/b/x.txt', 'po/de.po', 'po/it.po'] });
     expect(await readFile(join(second.workDir, 'po/it.po'), 'utf8')).toBe(PO);
+    expect(await readFile(join(second.workDir, 'po/de.po'), 'utf8')).toBe(`${PO}# new\n`);
   });
 
   it('follows an upstream commit that replaces a link by a directory, and one that brings it back', async () => {
