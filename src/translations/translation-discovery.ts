@@ -65,6 +65,20 @@ export class TranslationDiscovery {
     return { languages: list.filter((r) => !r.isSource).map((r) => r.code).sort(), skipped };
   }
 
+  /**
+   * After an update that changed only `changed` among the component's files: when each is still there and is the
+   * file of one of its translations, the translations stay as they are and nothing is written (re-stating them was a
+   * quarter of each component's scan in a push hook for a hundred components); otherwise null, and `sync` decides.
+   */
+  async unchangedBy(manager: EntityManager, component: Component, files: string[], changed: ReadonlySet<string>): Promise<DiscoveryResult | null> {
+    const present = new Set(files);
+    if ([...changed].some((path) => !present.has(path))) return null;
+    const translations = await this.translations.filesOf(manager, component.id);
+    const known = new Set(translations.map(({ filename }) => filename));
+    if ([...changed].some((path) => !known.has(path))) return null;
+    return { languages: translations.filter(({ isSource }) => !isSource).map(({ languageCode }) => languageCode).sort(), skipped: [] };
+  }
+
   /** A translation whose file was removed (when a language is deleted): its strings and history go with it. */
   forget(manager: EntityManager, translationId: number): Promise<void> {
     return this.translations.delete(manager, translationId);

@@ -19,7 +19,9 @@ export class TranslationScanner {
   ) {}
 
   async scan(manager: EntityManager, component: Component, repository: WorkingCopy, options: ImportOptions = {}): Promise<ScanResult> {
-    const found = await this.discovery.sync(manager, component, await repository.listFiles(component.filemask));
+    const files = await repository.listFiles(component.filemask);
+    const unchanged = options.only && (await this.discovery.unchangedBy(manager, component, files, options.only));
+    const found = unchanged || (await this.discovery.sync(manager, component, files));
     // A file of the mask that is no translation is never dropped silently: the log says so, once per file and reason.
     for (const { path, reason, alert } of found.skipped) {
       if (alert) await this.changes.recordOnce(manager, { action: ChangeAction.Alert, componentId: component.id, projectId: component.projectId, target: `Skipped ${path}: ${reason}`, details: { alert } });

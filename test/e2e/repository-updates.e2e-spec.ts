@@ -113,6 +113,32 @@ describe('updates after a push', () => {
     for (const name of names) expect(await sources(project, name)).toEqual([`${name} one`, `${name} two`]);
   });
 
+  it('adds and removes the translations whose files a push adds and removes, and keeps those it only changes', async () => {
+    const { t, git } = env;
+    const repository = 'langs/acme/langs';
+    const url = await git.createBareRepo(repository, { 'po/cs.po': PO('cs', ['one']), 'po/de.po': PO('de', ['one']) });
+    const project = await createProject(t);
+    await create(project, { name: 'langs', slug: 'langs', repo: url, filemask: 'po/*.po', file_format: 'po' });
+    await t.drainTasks();
+    const languages = async () => {
+      const res = await t.http().get(`/api/components/${project.slug}/langs/translations/`).set('Authorization', env.admin.auth).expect(200);
+      return res.body.results.map((translation: { language_code: string }) => translation.language_code).sort();
+    };
+    expect(await languages()).toEqual(['cs', 'de', 'en']);
+
+    await git.commitToBare(repository, { 'po/cs.po': PO('cs', ['one', 'two']) }, 'Czech only');
+    await push('acme/langs');
+    await t.drainTasks();
+    expect(await languages()).toEqual(['cs', 'de', 'en']);
+    expect(await sources(project, 'langs')).toEqual(['one', 'two']);
+
+    await git.commitToBare(repository, { 'po/de.po': null, 'po/fr.po': PO('fr', ['one', 'two']), 'po/cs.po': PO('cs', ['one', 'two', 'three']) }, 'French in, German out');
+    await push('acme/langs');
+    await t.drainTasks();
+    expect(await languages()).toEqual(['cs', 'en', 'fr']);
+    expect(await sources(project, 'langs', 'fr')).toEqual(['one', 'two']);
+  });
+
   it('reads again only the changed translation files of a component with a template', async () => {
     const { t, git } = env;
     const repository = 'mono/acme/mono';
