@@ -4,7 +4,7 @@ import { EventBus } from '../events/event-bus';
 import type { ChangeEvent, EventName } from '../events/events';
 import { addonDefinition } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
-import { AddonsRepository } from './addons.repository';
+import { AddonsRepository, appliesTo } from './addons.repository';
 import type { Addon } from './addon.entity';
 
 /** The events some add-on runs on (addon-catalogue.ts); `daily` is DailyAddons'. */
@@ -42,14 +42,8 @@ export class AddonDispatcher implements OnModuleInit {
   /** The events some add-on installed where they happened runs on, from one read of the add-ons of the whole batch. */
   private async relevant(events: readonly ChangeEvent[], manager: EntityManager): Promise<(event: ChangeEvent, name: EventName) => boolean> {
     const installed = await this.addons.applicableToAny(manager, events.map((event) => event.componentId), events.map((event) => event.projectId));
-    return (event, name) => installed.some((addon) => appliesTo(addon, event) && runsOn(addon, name));
+    return (event, name) => installed.some((addon) => appliesTo(addon, event.componentId, event.projectId) && runsOn(addon, name));
   }
-}
-
-/** An add-on acts on what happens in its component, its project's components, or anywhere when installed site-wide (as `applicable` reads them). */
-function appliesTo(addon: Addon, event: ChangeEvent): boolean {
-  if (addon.componentId === null && addon.projectId === null) return true;
-  return addon.componentId === (event.componentId ?? -1) || addon.projectId === (event.projectId ?? -1);
 }
 
 function runsOn(addon: Addon, name: EventName): boolean {

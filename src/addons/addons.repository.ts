@@ -96,7 +96,7 @@ export class AddonsRepository {
       .getMany();
   }
 
-  /** The add-ons applicable to any of these components and projects (`applicable` for many events at once). */
+  /** The add-ons applicable to any of these components and projects (`applicable` for many at once; see appliesTo). */
   applicableToAny(manager: EntityManager, componentIds: readonly (number | null)[], projectIds: readonly (number | null)[]): Promise<Addon[]> {
     const ids = (values: readonly (number | null)[]) => [...new Set(values.filter((value): value is number => value !== null))];
     return manager
@@ -184,4 +184,13 @@ export class AddonsRepository {
       return { addon, component, project: component?.project ?? (addon.projectId === null ? null : (projectById.get(addon.projectId) ?? null)) };
     });
   }
+}
+
+/**
+ * Whether an add-on of `applicableToAny` acts on what happens in this component (or, without one, this project): its
+ * own, its project's components', or anywhere when installed site-wide, as `applicable` reads them.
+ */
+export function appliesTo(addon: Addon, componentId: number | null, projectId: number | null): boolean {
+  if (addon.componentId === null && addon.projectId === null) return true;
+  return addon.componentId === (componentId ?? -1) || addon.projectId === (projectId ?? -1);
 }

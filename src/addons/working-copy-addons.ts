@@ -14,7 +14,7 @@ import { CommitRequest, WorkingCopyPipeline } from '../working-copies/working-co
 import type { Addon } from './addon.entity';
 import { addonDefinition } from './addon-catalogue';
 import { AddonExecution } from './addon-execution';
-import { AddonsRepository } from './addons.repository';
+import { AddonsRepository, appliesTo } from './addons.repository';
 import { updateAuthorComments } from './file-addons/authors';
 import { CONFIGURE_FILES, updateAllLinguas } from './file-addons/configure';
 import { linguasPath, updateLinguas } from './file-addons/linguas';
@@ -91,8 +91,12 @@ export class WorkingCopyAddons implements OnModuleInit {
   /** The merged add-ons of each component of the working copy (msgmerge, cleanup): one commit each. */
   private async merged(repository: WorkingCopy, owner: Pick<Component, 'id'>, changedFiles: string[]): Promise<CommitRequest[]> {
     const requests: CommitRequest[] = [];
-    for (const component of await this.components.sharingWorkingCopy(owner.id)) {
-      const addons = (await this.installed(component, (name) => name in this.mergedWriters)).filter((addon) => compatible(addon, component));
+    const sharing = await this.components.sharingWorkingCopy(owner.id);
+    // One read for all of them: a hundred components sharing one working copy read theirs one by one in 270 ms.
+    const installed = (await this.addons.applicableToAny(this.dataSource.manager, sharing.map(({ id }) => id), sharing.map(({ projectId }) => projectId)))
+      .filter((addon) => addon.name in this.mergedWriters);
+    for (const component of sharing) {
+      const addons = installed.filter((addon) => appliesTo(addon, component.id, component.projectId) && compatible(addon, component));
       const context = addons.length > 0 ? await this.components.findById(component.id) : null;
       if (!context) continue;
       for (const addon of addons) {

@@ -96,6 +96,23 @@ describe('working-copy add-ons', () => {
     expect(alerts.map((change) => change.details)).toEqual([expect.objectContaining({ alert: 'AddonScriptError', addon: 'weblate.gettext.msgmerge', error: expect.any(String) })]);
   });
 
+  it('weblate.gettext.msgmerge installed on one of two components sharing a working copy merges only its files', async () => {
+    const { t, git } = env;
+    const files = { 'a/cs.po': PO('cs'), 'a/app.pot': PO('en'), 'b/cs.po': PO('cs'), 'b/app.pot': PO('en') };
+    const { project } = await createGitComponent(env, 'msgmerge-shared', files, { filemask: 'a/*.po', file_format: 'po', new_base: 'a/app.pot' });
+    const url = (await api('get', `/api/components/${project.slug}/app/`).expect(200)).body.repo;
+    await api('post', `/api/projects/${project.slug}/components/`).send({ name: 'Other', slug: 'other', repo: url, filemask: 'b/*.po', file_format: 'po', new_base: 'b/app.pot' }).expect(201);
+    await t.drainTasks();
+    await api('post', `/api/components/${project.slug}/other/addons/`).send({ name: 'weblate.gettext.msgmerge', configuration: {} }).expect(201);
+
+    const pot = `${HEADER('en')}\nmsgid "Hello"\nmsgstr ""\n\nmsgid "Welcome"\nmsgstr ""\n`;
+    await git.commitToBare('msgmerge-shared', { 'a/app.pot': pot, 'b/app.pot': pot }, 'New string');
+    await api('post', `/api/components/${project.slug}/app/repository/`).send({ operation: 'pull' }).expect(200);
+    await push(project.slug);
+    expect(await git.readFile('msgmerge-shared', 'b/cs.po')).toContain('msgid "Welcome"');
+    expect(await git.readFile('msgmerge-shared', 'a/cs.po')).not.toContain('msgid "Welcome"');
+  });
+
   it('weblate.git.squash pushes the commits of two translations as one', async () => {
     const { git } = env;
     const files = { 'po/cs.po': PO('cs'), 'po/de.po': PO('de'), 'po/app.pot': PO('en') };
