@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ChangeAction } from '../changes/change-actions';
-import { ChangesService } from '../changes/changes.service';
+import { ChangeRecord, ChangesService } from '../changes/changes.service';
 import { Component } from '../components/component.entity';
 import { getFormat, isMonolingual, ParseOptions, readUnits, TranslationFormat, TranslationUnit, UnitState } from '../formats';
 import { WorkingCopy } from '../vcs/working-copy';
@@ -66,6 +66,8 @@ interface ImportRun {
   /** The format cannot say a string needs editing: see storeUnits. */
   keepNeedsEditing: boolean;
   unreadable: ImportSummary['unreadable'];
+  /** The changes announcing the strings the files added, recorded in one statement once every file is stored. */
+  added: ChangeRecord[];
 }
 
 /**
@@ -94,7 +96,7 @@ export class UnitImport {
     const only = template !== undefined && !options.only?.has(component.template) ? options.only : undefined;
     const files = translations.filter((translation) => !translation.isSource && (!only || only.has(translation.filename)));
     const run: ImportRun = {
-      manager, component, repository, format, template: monolingual ? template : undefined, unreadable: [],
+      manager, component, repository, format, template: monolingual ? template : undefined, unreadable: [], added: [],
       flags: joinFlags(await projectCheckFlags(manager, component.projectId), component.checkFlags),
       keepNeedsEditing: !EXPRESSES_NEEDS_EDITING.has(component.fileFormat),
     };
@@ -106,6 +108,7 @@ export class UnitImport {
     } else {
       stored = template ? await this.importWithTemplate(run, template, source, files, changed, monolingual) : await this.importBilingual(run, source, files, changed);
     }
+    if (run.added.length > 0) await this.changes.recordMany(manager, run.added);
     await this.statistics.recount(manager, stored.map((translation) => translation.id));
     const units = stored.reduce((sum, translation) => sum + translation.units, 0);
     if (units >= ANALYZE_FROM) await analyzeUnits(manager);
@@ -228,11 +231,10 @@ export class UnitImport {
     const { stored, added } = await storeUnits(run.manager, info.id, fileRows(translation, run.flags), {
       sourceTranslationId, keepNeedsEditing: run.keepNeedsEditing, removeOthers: true, reportAdded: announce,
     });
-    if (added.length) {
-      const action = info.isSource ? ChangeAction.NewSourceRepo : ChangeAction.NewUnitRepo;
-      await this.changes.recordMany(run.manager, added.map((unitId) => ({ action, translationId: info.id, unitId })));
-    }
     await setRevision(run.manager, info.id, translation.revision);
+    // Last: a file rolled back to its savepoint has announced nothing.
+    const action = info.isSource ? ChangeAction.NewSourceRepo : ChangeAction.NewUnitRepo;
+    for (const unitId of added) run.added.push({ action, translationId: info.id, unitId });
     return stored;
   }
 
