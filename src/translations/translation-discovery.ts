@@ -13,6 +13,13 @@ export interface DiscoveryResult {
   skipped: SkippedFile[];
 }
 
+/** A translation the component has, as unchangedBy compares it with an update's changed files. */
+export interface KnownTranslation {
+  filename: string;
+  languageCode: string;
+  isSource: boolean;
+}
+
 interface SkippedFile {
   path: string;
   reason: string;
@@ -67,15 +74,14 @@ export class TranslationDiscovery {
 
   /**
    * After an update that changed only `changed` among the component's files: when each is still there and is the
-   * file of one of its translations, the translations stay as they are and nothing is written (re-stating them was a
-   * quarter of each component's scan in a push hook for a hundred components); otherwise null, and `sync` decides.
+   * file of one of its `translations` (as read in the scan's transaction), the translations stay as they are and
+   * nothing is written (re-stating them was a quarter of each component's scan in a push hook for a hundred
+   * components); otherwise null, and `sync` decides.
    */
-  async unchangedBy(manager: EntityManager, component: Component, files: string[], changed: ReadonlySet<string>): Promise<DiscoveryResult | null> {
+  unchangedBy(translations: readonly KnownTranslation[], files: string[], changed: ReadonlySet<string>): DiscoveryResult | null {
     const present = new Set(files);
-    if ([...changed].some((path) => !present.has(path))) return null;
-    const translations = await this.translations.filesOf(manager, component.id);
     const known = new Set(translations.map(({ filename }) => filename));
-    if ([...changed].some((path) => !known.has(path))) return null;
+    if ([...changed].some((path) => !present.has(path) || !known.has(path))) return null;
     return { languages: translations.filter(({ isSource }) => !isSource).map(({ languageCode }) => languageCode).sort(), skipped: [] };
   }
 

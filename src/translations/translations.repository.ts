@@ -237,15 +237,6 @@ export class TranslationsRepository {
     await manager.getRepository(Translation).delete(id);
   }
 
-  /** The component's translations' files and language codes, read in the caller's transaction. */
-  async filesOf(manager: EntityManager, componentId: number): Promise<{ filename: string; languageCode: string; isSource: boolean }[]> {
-    const rows: { filename: string; language_code: string; is_source: boolean }[] = await manager.query(
-      'SELECT filename, language_code, is_source FROM translations WHERE component_id = $1',
-      [componentId],
-    );
-    return rows.map((row) => ({ filename: row.filename, languageCode: row.language_code, isSource: row.is_source }));
-  }
-
   /**
    * Makes the component's translations those discovered: new ones are added, known ones take the file name and
    * code found, those whose file is gone are removed (their strings with them).

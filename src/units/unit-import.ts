@@ -35,6 +35,8 @@ export interface ImportOptions {
    * where the source strings come from an unchanged template; bilingual sources are the union of every file.
    */
   only?: ReadonlySet<string>;
+  /** The component's translations, when the caller read them in this transaction and they have not changed since. */
+  translations?: TranslationFileInfo[];
 }
 
 /** A translation's file as read: its units (one at a time where the format streams them) and its revision. */
@@ -90,7 +92,7 @@ export class UnitImport {
   async importComponent(manager: EntityManager, component: Component, repository: WorkingCopy, options: ImportOptions = {}): Promise<ImportSummary> {
     const format = getFormat(component.fileFormat);
     if (!format) throw new TranslationFileError(component.filemask, new Error(`Unknown file format ${component.fileFormat}.`));
-    const translations = await loadTranslationFiles(manager, component.id);
+    const translations = options.translations ?? (await loadTranslationFiles(manager, component.id));
     const template = component.template ? await this.read(repository, component.template) : undefined;
     const monolingual = isMonolingual(format, template !== undefined);
     const only = template !== undefined && !options.only?.has(component.template) ? options.only : undefined;

@@ -148,11 +148,9 @@ export class WorkingCopySession {
 
   /**
    * Fetches (from `fetchedBy`, another working copy of the same repository that just fetched, when given; then
-   * tells `whenFetched`) and
-   * merges (or rebases) upstream, runs the merged hooks (their commits go through the pre-commit hooks),
-   * then `afterMerge` (re-reading the files that changed) before the change that
-   * announces the update, so its consumers find the strings read. A merge that fails changes nothing and records
-   * nothing here.
+   * tells `whenFetched`) and merges (or rebases) upstream, runs the merged hooks (their commits go through the
+   * pre-commit hooks), then `afterMerge` (re-reading the files that changed) before the change that announces the
+   * update, so its consumers find the strings read. A merge that fails changes nothing and records nothing here.
    */
   update(style: MergeStyle, afterMerge: AfterMerge, fetch?: FetchOptions): Promise<MergeResult> {
     return this.pipeline.update(this.repository, this.owner, style, afterMerge, fetch);
