@@ -51,16 +51,23 @@ export function readCatalog(data: Buffer, toUnit: (entry: PoEntry) => Translatio
 
 /**
  * The units of a catalog's messages (its header left out), numbered, one at a time as the text is read: the whole
- * catalog (entries, slots, line offsets) is never held.
+ * catalog (entries, slots, line offsets) is never held. `strict`: each plural message is checked as it comes
+ * (assertCompletePlurals), against the header, which comes first.
  */
-export function* streamCatalogUnits(data: Buffer, toUnit: (entry: PoEntry) => TranslationUnit): Generator<TranslationUnit> {
+export function* streamCatalogUnits(data: Buffer, toUnit: (entry: PoEntry) => TranslationUnit, strict = false): Generator<TranslationUnit> {
   let position = 0;
   let first = true;
+  let forms = 1;
   for (const entry of lexPoEntries(decodeLines(data, encodingForCharset(sniffCharset(data))))) {
     // As readCatalog: only the first entry can be the header.
     const header = first && entry.msgid === '' && entry.msgctxt === undefined;
     first = false;
-    if (!header) yield { ...toUnit(entry), position: ++position };
+    if (header) {
+      forms = declaredForms(headerFields(entry.msgstr[0] ?? '').get('plural-forms'));
+      continue;
+    }
+    if (strict) assertCompletePlural(entry, forms);
+    yield { ...toUnit(entry), position: ++position };
   }
 }
 
@@ -69,17 +76,24 @@ export function* streamCatalogUnits(data: Buffer, toUnit: (entry: PoEntry) => Tr
  * least one form without a Plural-Forms header). Throws a FormatError naming the message's line.
  */
 export function assertCompletePlurals(catalog: PoCatalog): void {
-  const declared = /nplurals\s*=\s*(\d+)/.exec(catalog.header.pluralForms ?? '');
-  const expected = declared ? Number(declared[1]) : 1;
-  for (const { entry } of catalog.layout.slots) {
-    if (entry.msgidPlural === undefined) continue;
-    const count = Math.max(entry.msgstr.length, expected);
-    for (let form = 0; form < count; form++) {
-      if (entry.msgstr[form] === undefined) {
-        throw new FormatError(`the plural message "${entry.msgid}" lacks msgstr[${form}] (the header declares ${expected} plural forms)`, entry.headLine + 1);
-      }
+  const forms = declaredForms(catalog.header.pluralForms);
+  for (const { entry } of catalog.layout.slots) assertCompletePlural(entry, forms);
+}
+
+function assertCompletePlural(entry: PoEntry, expected: number): void {
+  if (entry.msgidPlural === undefined) return;
+  const count = Math.max(entry.msgstr.length, expected);
+  for (let form = 0; form < count; form++) {
+    if (entry.msgstr[form] === undefined) {
+      throw new FormatError(`the plural message "${entry.msgid}" lacks msgstr[${form}] (the header declares ${expected} plural forms)`, entry.headLine + 1);
     }
   }
+}
+
+/** nplurals of a Plural-Forms header; one form without one. */
+function declaredForms(pluralForms: string | undefined): number {
+  const declared = /nplurals\s*=\s*(\d+)/.exec(pluralForms ?? '');
+  return declared ? Number(declared[1]) : 1;
 }
 
 /** The charset has to be known before decoding; it sits, ASCII-encoded, in the header near the top. */

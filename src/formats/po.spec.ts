@@ -28,6 +28,18 @@ describe('PoFormat', () => {
     }
   });
 
+  it('streams strictly: a plural message lacking a form the header declares throws when it is reached', () => {
+    const header = 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n\n';
+    const complete = 'msgid "One file"\nmsgid_plural "%d files"\nmsgstr[0] "soubor"\nmsgstr[1] "soubory"\nmsgstr[2] "souborů"\n\n';
+    const lacking = 'msgid "One dir"\nmsgid_plural "%d dirs"\nmsgstr[0] "adresář"\nmsgstr[1] "adresáře"\n';
+    const data = Buffer.from(header + complete + lacking);
+    const streamed = format.streamUnits(data, { strict: true })[Symbol.iterator]();
+    expect(streamed.next().value).toMatchObject({ source: ['One file', '%d files'], target: ['soubor', 'soubory', 'souborů'] });
+    expect(() => streamed.next()).toThrow(new FormatError('the plural message "One dir" lacks msgstr[2] (the header declares 3 plural forms)', 11));
+    expect(() => format.parse(data, { strict: true })).toThrow('line 11: the plural message "One dir" lacks msgstr[2]');
+    expect([...format.streamUnits(data)]).toHaveLength(2);
+  });
+
   it('reads messages with their comments, flags, plurals and contexts', () => {
     const { units, header } = format.parse(cs);
     expect(header).toEqual({ language: 'cs', pluralForms: 'nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;' });

@@ -18,9 +18,8 @@ export class PoFormat implements TranslationFormat {
     return { units: catalog.layout.slots.map((slot) => slot.unit), header: catalog.header };
   }
 
-  /** Strict reading (uploads) checks plurals against the header, for which the whole catalog is read first. */
   streamUnits(data: Buffer, options: ParseOptions = {}): Iterable<TranslationUnit> {
-    return options.strict ? this.parse(data, options).units : streamCatalogUnits(data, entryUnit);
+    return streamCatalogUnits(data, entryUnit, options.strict);
   }
 
   serialize(units: readonly TranslationUnit[], options: SerializeOptions): Buffer {
