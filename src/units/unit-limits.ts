@@ -8,7 +8,7 @@ import { ValidationError } from '../core/errors/domain-error';
 export const UNIT_FORM_MAX_CHARS = 256 * 1024;
 
 /** An uploaded file whose strings pass the limit is refused whole (400 on `file`, naming the first such string). */
-export function assertUploadedFormsWithinLimit(units: { context: string; source: string[]; target: string[] }[]): void {
+export function assertUploadedFormsWithinLimit(units: readonly { context: string; source: string[]; target: string[] }[]): void {
   const oversized = units.find((unit) => [...unit.source, ...unit.target].some((form) => form.length > UNIT_FORM_MAX_CHARS));
   if (!oversized) return;
   const name = (oversized.context || oversized.source[0]).slice(0, 80);

@@ -253,11 +253,11 @@ const WRITE_BATCH = 2000;
 /**
  * An upload's writes in statements of WRITE_BATCH, each with its change records (`record`, chained after the UPDATE
  * and given the written rows: `ord`, `unit_id`, `target text[]`, `old text[]`). `writes` is read as the batches are
- * made (its checks computed then): while PostgreSQL writes one batch the next is prepared, so the application's
- * work and the database's overlap instead of following each other (a staging table had to be filled whole before
- * the UPDATE could start). Returns how many were written.
+ * made (its checks computed then; an async one may read the strings it plans as it goes): while PostgreSQL writes one
+ * batch the next is prepared, so the application's work and the database's overlap instead of following each other
+ * (a staging table had to be filled whole before the UPDATE could start). Returns how many were written.
  */
-export async function applyWrites(manager: EntityManager, writes: Iterable<StagedWrite>, record: FollowingWrite): Promise<number> {
+export async function applyWrites(manager: EntityManager, writes: Iterable<StagedWrite> | AsyncIterable<StagedWrite>, record: FollowingWrite): Promise<number> {
   let written = 0;
   let writing: Promise<unknown> = Promise.resolve();
   let batch: StagedWrite[] = [];
@@ -269,7 +269,7 @@ export async function applyWrites(manager: EntityManager, writes: Iterable<Stage
     writing = writeChained(manager, statement, [record]);
   };
   try {
-    for (const write of writes) {
+    for await (const write of writes) {
       batch.push(write);
       if (batch.length === WRITE_BATCH) await flush();
     }
@@ -375,11 +375,26 @@ export async function discardPending(manager: EntityManager, translationId: numb
 
 /** The translation's units in file order, locked until the transaction ends (an upload plans against them). */
 export async function lockStoredUnits(manager: EntityManager, translationId: number): Promise<(StoredUnit & { flags: string })[]> {
-  const rows: Record<string, unknown>[] = await manager.query(
-    'SELECT id, id_hash, context, state, target, source, flags FROM units WHERE translation_id = $1 ORDER BY position, id FOR UPDATE',
-    [translationId],
+  return (await manager.query(`SELECT ${STORED_COLUMNS} FROM units WHERE translation_id = $1 ORDER BY position, id FOR UPDATE`, [translationId])).map(toStoredUnit);
+}
+
+/** lockStoredUnits holding only each unit's id by id hash, for an upload that reads the rest a batch at a time. */
+export async function lockStoredIds(manager: EntityManager, translationId: number): Promise<Map<string, number>> {
+  const rows: { id: number; id_hash: string }[] = await manager.query(
+    'SELECT id, id_hash FROM units WHERE translation_id = $1 ORDER BY position, id FOR UPDATE', [translationId],
   );
-  return rows.map((row) => ({
+  return new Map(rows.map((row) => [String(row.id_hash), Number(row.id)]));
+}
+
+/** Units by id, as lockStoredUnits reads them (the caller holds their locks). */
+export async function storedUnitsByIds(manager: EntityManager, ids: readonly number[]): Promise<(StoredUnit & { flags: string })[]> {
+  return (await manager.query(`SELECT ${STORED_COLUMNS} FROM units WHERE id = ANY($1::int[])`, [ids])).map(toStoredUnit);
+}
+
+const STORED_COLUMNS = 'id, id_hash, context, state, target, source, flags';
+
+function toStoredUnit(row: Record<string, unknown>): StoredUnit & { flags: string } {
+  return {
     id: Number(row.id),
     idHash: String(row.id_hash),
     context: String(row.context),
@@ -387,5 +402,5 @@ export async function lockStoredUnits(manager: EntityManager, translationId: num
     target: row.target as string[],
     source: row.source as string[],
     flags: String(row.flags),
-  }));
+  };
 }

@@ -43,6 +43,30 @@ describe('translation file upload', () => {
     expect(changes.body.results.map((change: { target: string }) => change.target)).toEqual(['Ahoj']);
   });
 
+  it('uploads a file of more strings than one written part: a repeated string is written once, and a string it does not know has the file matched whole', async () => {
+    const sources = Array.from({ length: 2100 }, (_, index) => `String ${index}`);
+    const { project } = await createGitComponent(env, 'parts', { 'po/cs.po': po(sources.map((source) => [source, ''])) }, { filemask: 'po/*.po', file_format: 'po' });
+    const translation = `/api/translations/${project.slug}/app/cs/`;
+    const uploadChanges = async () => (await t.http().get(`${translation}changes/?action=9`).set('Authorization', admin.auth).expect(200)).body.count;
+    // String 0 again after the first 2000 strings, with another text: the first one is written, as in one plan.
+    const repeated = po([...sources.slice(0, 2050).map((source): [string, string] => [source, `Řetězec ${source}`]), ['String 0', 'Jiný'],
+      ...sources.slice(2050).map((source): [string, string] => [source, `Řetězec ${source}`])]);
+    expect((await upload(translation, repeated).expect(200)).body).toEqual({ not_found: 0, skipped: 1, accepted: 2100, total: 2101, result: true, count: 2101 });
+    expect((await targets(translation))['String 0']).toEqual({ target: 'Řetězec String 0', state: 20, suggestion: false });
+    expect(await uploadChanges()).toBe(2100);
+
+    // Unknown at the end, after parts were written: they are undone and the whole file is matched, each string once.
+    const unknownLast = po([...sources.map((source): [string, string] => [source, `Nový ${source}`]), ['Unknown', 'Neznámý']]);
+    expect((await upload(translation, unknownLast, { conflicts: 'replace-translated' }).expect(200)).body)
+      .toEqual({ not_found: 1, skipped: 0, accepted: 2100, total: 2101, result: true, count: 2101 });
+    expect(await uploadChanges()).toBe(4200);
+    expect(await statistics(translation)).toMatchObject({ total: 2100, translated: 2100 });
+    const [{ stored }] = await t.dataSource.query(
+      "SELECT count(*)::int AS stored FROM units u JOIN translations tr ON tr.id = u.translation_id WHERE tr.language_code = 'cs' AND u.target[1] = 'Nový ' || u.source[1]",
+    );
+    expect(stored).toBe(2100);
+  });
+
   it('overwrites translated strings with conflicts=replace-translated and handles fuzzy strings per `fuzzy`', async () => {
     const { translation } = await setUp('conflicts');
     const file = po([['Good bye', 'Sbohem'], ['Hello', 'Ahoj?', true]]);

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { UserPermissions } from '../../auth/user-permissions';
 import { ChangeAction } from '../../changes/change-actions';
 import { ChangeRecord, ChangesService } from '../../changes/changes.service';
 import { ValidationError } from '../../core/errors/domain-error';
-import { FormatError, getFormat, isMonolingual, ParseOptions, TranslationUnit, UnitState } from '../../formats';
+import { FormatError, getFormat, isMonolingual, ParseOptions, TranslationFormat, TranslationUnit, UnitState } from '../../formats';
 import { assertUploadedFormsWithinLimit } from '../unit-limits';
 import type { TranslationContext } from '../../translations/translation-context';
 import { TranslationStatistics } from '../translation-statistics.repository';
@@ -19,12 +19,14 @@ import { addMissingUnits } from './missing-units';
 import { uploadFormat } from './upload-format';
 import type { UploadDto } from '../dto/upload.dto';
 import { readUploadOptions, Uploader, UploadOptions, UploadResult } from './upload-options';
-import { planUpload, StoredUnit, UploadPlan } from './upload-plan';
+import { PlanRules, planUpload, StoredUnit, UploadPlan } from './upload-plan';
+import { NeedsWholeMatching, streamedWrites } from './streamed-upload';
 import { formEntries, matchUploadedUnits, UploadPlurals } from './upload-matching';
 import { demand, ObjectRule } from '../../auth/policy/object-rules';
 import { UserLookup } from '../../users/user-lookup';
 import { UPLOAD_RULES } from './upload.rules';
-import { applyWrites, insertSuggestions, lockStoredUnits, StagedWrite } from '../unit-rows.repository';
+import { applyWrites, insertSuggestions, lockStoredIds, lockStoredUnits, StagedWrite } from '../unit-rows.repository';
+import { withSavepoint } from '../../database/savepoint';
 import { componentTranslations, recordLastChange } from '../translation-files.repository';
 import { assertCanAddUnits } from '../unit-management';
 import type { FileContent } from '../../core/http/multipart';
@@ -46,6 +48,58 @@ const TARGET_STATE: Partial<Record<UploadOptions['method'], number>> = {
   approve: UnitState.Approved,
   fuzzy: UnitState.Fuzzy,
 };
+
+/** Methods whose writes edit the strings found, which an upload can make a part of the file at a time. */
+const STREAMED_METHODS = new Set<UploadOptions['method']>(['translate', 'approve', 'fuzzy']);
+
+/** How an uploaded file is read. */
+interface FileReading {
+  format: TranslationFormat;
+  options: ParseOptions;
+  /** The template a monolingual file of the component's own format is read against. */
+  template?: Buffer;
+  /** Plural forms of the file's plural strings. */
+  pluralCount: number;
+  plurals: Omit<UploadPlurals, 'stored'>;
+  /** Its format reads it one string at a time, as it is (own format, no template): see streamedWrites. */
+  streams: boolean;
+}
+
+interface ParsedUpload {
+  units: TranslationUnit[];
+  plurals: Omit<UploadPlurals, 'stored'>;
+}
+
+function planRules(options: UploadOptions): PlanRules {
+  return { targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy };
+}
+
+/** The file's strings, all of them, with the form entries a monolingual file read against its template would lose. */
+async function parseWhole(reading: FileReading, file: FileContent): Promise<ParsedUpload> {
+  const read = (options: ParseOptions) => reading.format.parse(file.buffer, { ...reading.options, ...options });
+  let units: TranslationUnit[];
+  try {
+    units = (await read({ template: reading.template })).units;
+    if (reading.template) units.push(...formEntries((await read({ monolingual: 'translation' })).units, units));
+  } catch (error) {
+    throw unreadable(error);
+  }
+  assertUploadable(units, reading.pluralCount);
+  return { units, plurals: reading.plurals };
+}
+
+/** Strings whose plural has another number of forms than the language's, or a form over the size limit: a 400. */
+function assertUploadable(units: readonly TranslationUnit[], pluralCount: number): void {
+  if (units.some((unit) => unit.source.length > 1 && unit.target.length > 1 && unit.target.length !== pluralCount)) {
+    throw ValidationError.field('file', 'Plural forms do not match the language.');
+  }
+  assertUploadedFormsWithinLimit(units);
+}
+
+/** A file the format refused, as the 400 naming it; any other error as it is. */
+function unreadable(error: unknown): unknown {
+  return error instanceof FormatError ? ValidationError.field('file', `Could not parse the file: ${error.message}`) : error;
+}
 
 /**
  * `source` replaces the source strings, so it needs the source translation; the source strings of a bilingual
@@ -78,37 +132,77 @@ export class TranslationUploadService {
     if (context.component.component.locked) throw new ComponentLockedError();
     if (options.method === 'replace' || options.method === 'source') return this.replacement.replace(context, file, options, uploader);
 
-    const parsed = await this.parse(context, file);
+    const reading = await this.reading(context, file);
+    // A file that cannot be streamed is parsed whole before the transaction; a streamed one is read as it is written.
+    const streams = reading.streams && STREAMED_METHODS.has(options.method);
+    const parsed = streams ? undefined : await parseWhole(reading, file);
     return retryingTransaction(this.dataSource, async (manager) => {
       const authorId = await this.authorId(options, uploader);
-      const stored = await lockStoredUnits(manager, context.translation.id);
-      const uploaded = parsed.units.map((unit) => ({ unit, idHash: hash52(unit.id) }));
-      const plan = planUpload(matchUploadedUnits(uploaded, stored, { ...parsed.plurals, stored: pluralOf(context).categories }), {
-        targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy,
-      });
-      const byId = new Map(stored.map((unit) => [unit.id, unit]));
       const scope = changeScope(context);
       const records: ChangeRecord[] = [];
-      if (options.method === 'suggest') {
-        await insertSuggestions(manager, plan.writes, authorId);
-        for (const write of plan.writes) records.push({ ...scope, action: ChangeAction.Suggestion, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n') });
-      } else {
-        const record = this.changes.recordWritten({ ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId });
-        await applyWrites(manager, this.stagedWrites(context, plan.writes, byId), record);
-      }
-      if (options.method === 'add' && plan.missing.length) {
-        const added = await addMissingUnits(manager, context, plan.missing);
-        plan.counts.accepted += added.length;
-        plan.counts.notFound -= added.length;
-        for (const unitId of added) records.push({ ...scope, action: ChangeAction.NewUnitUpload, unitId, userId: uploader.userId, authorId });
-      }
-      records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: plan.counts.accepted } });
+      const counts = (streams && (await this.streamed(manager, context, reading, file, { ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId }, options)))
+        || (await this.whole(manager, context, parsed ?? (await parseWhole(reading, file)), options, { uploader, authorId, records }));
+      records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: counts.accepted } });
       await this.changes.recordMany(manager, records);
       await this.statistics.recount(manager, options.method === 'add' ? (await componentTranslations(manager, context.component.component.id)).map((t) => t.id) : [context.translation.id]);
-      if (plan.counts.accepted) await recordLastChange(manager, context.translation.id, authorId);
-      const { total, accepted, skipped, notFound } = plan.counts;
+      if (counts.accepted) await recordLastChange(manager, context.translation.id, authorId);
+      const { total, accepted, skipped, notFound } = counts;
       return { not_found: notFound, skipped, accepted, total, result: accepted > 0, count: total };
     });
+  }
+
+  /**
+   * The file's strings matched against all the translation's at once, planned and written; the changes other than
+   * the edits' (suggestions, added strings) go to `records`.
+   */
+  private async whole(
+    manager: EntityManager, context: TranslationContext, parsed: ParsedUpload, options: UploadOptions,
+    { uploader, authorId, records }: { uploader: Uploader; authorId: number | null; records: ChangeRecord[] },
+  ): Promise<UploadPlan['counts']> {
+    const stored = await lockStoredUnits(manager, context.translation.id);
+    const uploaded = parsed.units.map((unit) => ({ unit, idHash: hash52(unit.id) }));
+    const plan = planUpload(matchUploadedUnits(uploaded, stored, { ...parsed.plurals, stored: pluralOf(context).categories }), planRules(options));
+    const byId = new Map(stored.map((unit) => [unit.id, unit]));
+    const scope = changeScope(context);
+    if (options.method === 'suggest') {
+      await insertSuggestions(manager, plan.writes, authorId);
+      for (const write of plan.writes) records.push({ ...scope, action: ChangeAction.Suggestion, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n') });
+    } else {
+      const record = this.changes.recordWritten({ ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId });
+      await applyWrites(manager, this.stagedWrites(context, plan.writes, byId), record);
+    }
+    if (options.method === 'add' && plan.missing.length) {
+      const added = await addMissingUnits(manager, context, plan.missing);
+      plan.counts.accepted += added.length;
+      plan.counts.notFound -= added.length;
+      for (const unitId of added) records.push({ ...scope, action: ChangeAction.NewUnitUpload, unitId, userId: uploader.userId, authorId });
+    }
+    return plan.counts;
+  }
+
+  /**
+   * The file's strings read, matched, planned and written a part at a time (streamedWrites), under a savepoint: when
+   * a string is not found by its id hash, what was written is rolled back and null says to match the file whole.
+   */
+  private async streamed(
+    manager: EntityManager, context: TranslationContext, reading: FileReading, file: FileContent, edit: ChangeRecord, options: UploadOptions,
+  ): Promise<UploadPlan['counts'] | null> {
+    const ids = await lockStoredIds(manager, context.translation.id);
+    const counts = { total: 0, accepted: 0, skipped: 0, notFound: 0 };
+    const writes = streamedWrites({
+      manager, ids, counts, rules: planRules(options),
+      units: reading.format.streamUnits!(file.buffer, reading.options),
+      plurals: { ...reading.plurals, stored: pluralOf(context).categories },
+      check: (part) => assertUploadable(part, reading.pluralCount),
+      stage: (writes, byId) => this.stagedWrites(context, writes, byId),
+    });
+    try {
+      await withSavepoint(manager, 'streamed_upload', () => applyWrites(manager, writes, this.changes.recordWritten(edit)));
+      return counts;
+    } catch (error) {
+      if (error instanceof NeedsWholeMatching) return null;
+      throw unreadable(error);
+    }
   }
 
   /** Weblate's per-method permissions, plus overwriting and crediting someone else. */
@@ -125,8 +219,8 @@ export class TranslationUploadService {
     if (!methodApplies(options.method, context)) throw ValidationError.field('method', 'This method is not available here.');
   }
 
-  /** The file's strings, and the CLDR category of each plural form they carry (their format's plural for the language). */
-  private async parse(context: TranslationContext, file: FileContent): Promise<{ units: TranslationUnit[]; plurals: Omit<UploadPlurals, 'stored'> }> {
+  /** How the file is read: its format and parse options, and the plural categories of its forms. */
+  private async reading(context: TranslationContext, file: FileContent): Promise<FileReading> {
     const { component } = context.component;
     const format = uploadFormat(component.fileFormat, file.originalname);
     if (!format) throw ValidationError.field('file', `Unsupported file format: ${component.fileFormat}.`);
@@ -137,22 +231,13 @@ export class TranslationUploadService {
     const { languageCode } = context.translation;
     const gettext = context.language.plurals?.[0];
     const plural = ownFormat ? pluralOf(context) : translationPlural(format.id, languageCode, gettext);
-    const pluralCategories = ownFormat ? plural.categories : undefined;
-    let units: TranslationUnit[];
-    try {
-      const read = (options: ParseOptions) => format.parse(file.buffer, { language: languageCode, pluralCategories, strict: true, ...options });
-      units = (await read({ template })).units;
-      if (template) units.push(...formEntries((await read({ monolingual: 'translation' })).units, units));
-    } catch (error) {
-      if (error instanceof FormatError) throw ValidationError.field('file', `Could not parse the file: ${error.message}`);
-      throw error;
-    }
-    if (units.some((unit) => unit.source.length > 1 && unit.target.length > 1 && unit.target.length !== plural.count)) {
-      throw ValidationError.field('file', 'Plural forms do not match the language.');
-    }
-    assertUploadedFormsWithinLimit(units);
-    // Form entries come from downloads without plural categories, which use the language's gettext plural (`po`'s).
-    return { units, plurals: { file: plural.categories, forms: translationPlural('po', languageCode, gettext).categories } };
+    return {
+      format, template, pluralCount: plural.count,
+      options: { language: languageCode, pluralCategories: ownFormat ? plural.categories : undefined, strict: true },
+      streams: ownFormat && template === undefined && format.streamUnits !== undefined,
+      // Form entries come from downloads without plural categories, which use the language's gettext plural (`po`'s).
+      plurals: { file: plural.categories, forms: translationPlural('po', languageCode, gettext).categories },
+    };
   }
 
   /** The planned writes with their checks and the targets they replace, made one by one as the copy takes them. */

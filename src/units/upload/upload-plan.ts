@@ -35,11 +35,11 @@ export interface PlanRules {
 /**
  * Decides what an upload does to each string, as Weblate's `merge_translations`: strings without a
  * translation, read-only strings and (unless `conflicts` says otherwise) already translated ones are skipped;
- * fuzzy strings of the file are skipped, kept as needing editing or approved per `fuzzy`.
+ * fuzzy strings of the file are skipped, kept as needing editing or approved per `fuzzy`. A string the file has twice
+ * is written once: `written` holds the units written so far, by the earlier parts of a file planned in parts.
  */
-export function planUpload(file: readonly MatchedUnit[], rules: PlanRules): UploadPlan {
+export function planUpload(file: readonly MatchedUnit[], rules: PlanRules, written = new Set<number>()): UploadPlan {
   const plan: UploadPlan = { writes: [], missing: [], counts: { total: 0, accepted: 0, skipped: 0, notFound: 0 } };
-  const written = new Set<number>();
   for (const { unit, stored: target } of file) {
     plan.counts.total += 1;
     if (!target) {
