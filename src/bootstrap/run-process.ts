@@ -4,6 +4,7 @@ import { AppConfig, ConfigError, loadConfig } from '../config/app-config';
 import { createRootLogger } from '../core/logging/pino-logger';
 import { EmbeddedPostgresError } from '../database/embedded-postgres';
 import { openDatabase } from '../database/open-database';
+import { boundHeapGrowth } from './heap-growth';
 
 interface ProcessContext {
   config: AppConfig;
@@ -30,6 +31,7 @@ interface StartedProcess {
  * clear line on stderr and exit status 1.
  */
 export function runProcess(name: string, start: (context: ProcessContext) => Promise<StartedProcess>): void {
+  boundHeapGrowth();
   let config: AppConfig;
   try {
     config = loadConfig();
