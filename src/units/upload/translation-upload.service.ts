@@ -65,17 +65,12 @@ interface FileReading {
   streams: boolean;
 }
 
-interface ParsedUpload {
-  units: TranslationUnit[];
-  plurals: Omit<UploadPlurals, 'stored'>;
-}
-
 function planRules(options: UploadOptions): PlanRules {
   return { targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy };
 }
 
 /** The file's strings, all of them, with the form entries a monolingual file read against its template would lose. */
-async function parseWhole(reading: FileReading, file: FileContent): Promise<ParsedUpload> {
+async function parseWhole(reading: FileReading, file: FileContent): Promise<TranslationUnit[]> {
   const read = (options: ParseOptions) => reading.format.parse(file.buffer, { ...reading.options, ...options });
   let units: TranslationUnit[];
   try {
@@ -85,7 +80,7 @@ async function parseWhole(reading: FileReading, file: FileContent): Promise<Pars
     throw unreadable(error);
   }
   assertUploadable(units, reading.pluralCount);
-  return { units, plurals: reading.plurals };
+  return units;
 }
 
 /** Strings whose plural has another number of forms than the language's, or a form over the size limit: a 400. */
@@ -141,7 +136,7 @@ export class TranslationUploadService {
       const scope = changeScope(context);
       const records: ChangeRecord[] = [];
       const counts = (streams && (await this.streamed(manager, context, reading, file, { ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId }, options)))
-        || (await this.whole(manager, context, parsed ?? (await parseWhole(reading, file)), options, { uploader, authorId, records }));
+        || (await this.whole(manager, context, reading, parsed ?? (await parseWhole(reading, file)), options, { uploader, authorId, records }));
       records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: counts.accepted } });
       await this.changes.recordMany(manager, records);
       await this.statistics.recount(manager, options.method === 'add' ? (await componentTranslations(manager, context.component.component.id)).map((t) => t.id) : [context.translation.id]);
@@ -152,16 +147,16 @@ export class TranslationUploadService {
   }
 
   /**
-   * The file's strings matched against all the translation's at once, planned and written; the changes other than
+   * The file's `units` matched against all the translation's at once, planned and written; the changes other than
    * the edits' (suggestions, added strings) go to `records`.
    */
   private async whole(
-    manager: EntityManager, context: TranslationContext, parsed: ParsedUpload, options: UploadOptions,
+    manager: EntityManager, context: TranslationContext, reading: FileReading, units: readonly TranslationUnit[], options: UploadOptions,
     { uploader, authorId, records }: { uploader: Uploader; authorId: number | null; records: ChangeRecord[] },
   ): Promise<UploadPlan['counts']> {
     const stored = await lockStoredUnits(manager, context.translation.id);
-    const uploaded = parsed.units.map((unit) => ({ unit, idHash: hash52(unit.id) }));
-    const plan = planUpload(matchUploadedUnits(uploaded, stored, { ...parsed.plurals, stored: pluralOf(context).categories }), planRules(options));
+    const uploaded = units.map((unit) => ({ unit, idHash: hash52(unit.id) }));
+    const plan = planUpload(matchUploadedUnits(uploaded, stored, { ...reading.plurals, stored: pluralOf(context).categories }), planRules(options));
     const byId = new Map(stored.map((unit) => [unit.id, unit]));
     const scope = changeScope(context);
     if (options.method === 'suggest') {
