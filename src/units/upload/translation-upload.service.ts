@@ -60,10 +60,13 @@ interface FileReading {
   template?: Buffer;
   /** Plural forms of the file's plural strings. */
   pluralCount: number;
-  plurals: Omit<UploadPlurals, 'stored'>;
+  plurals: UploadPlurals;
   /** Its format reads it one string at a time, as it is (own format, no template): see streamedWrites. */
   streams: boolean;
 }
+
+/** What every change an upload records carries. */
+type Credit = Omit<ChangeRecord, 'action'> & { authorId: number | null };
 
 function planRules(options: UploadOptions): PlanRules {
   return { targetState: TARGET_STATE[options.method]!, conflicts: options.conflicts === 'ignore' ? '' : options.conflicts, fuzzy: options.fuzzy };
@@ -133,11 +136,12 @@ export class TranslationUploadService {
     const parsed = streams ? undefined : await parseWhole(reading, file);
     return retryingTransaction(this.dataSource, async (manager) => {
       const authorId = await this.authorId(options, uploader);
-      const scope = changeScope(context);
+      // Every change the upload records: where, by whom, credited to whom.
+      const credit = { ...changeScope(context), userId: uploader.userId, authorId };
       const records: ChangeRecord[] = [];
-      const counts = (streams && (await this.streamed(manager, context, reading, file, { ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId }, options)))
-        || (await this.whole(manager, context, reading, parsed ?? (await parseWhole(reading, file)), options, { uploader, authorId, records }));
-      records.push({ ...scope, action: ChangeAction.FileUpload, userId: uploader.userId, authorId, target: file.originalname, details: { method: options.method, accepted: counts.accepted } });
+      const counts = (streams && (await this.streamed(manager, context, reading, file, credit, options)))
+        || (await this.whole(manager, context, reading, parsed ?? (await parseWhole(reading, file)), options, credit, records));
+      records.push({ ...credit, action: ChangeAction.FileUpload, target: file.originalname, details: { method: options.method, accepted: counts.accepted } });
       await this.changes.recordMany(manager, records);
       await this.statistics.recount(manager, options.method === 'add' ? (await componentTranslations(manager, context.component.component.id)).map((t) => t.id) : [context.translation.id]);
       if (counts.accepted) await recordLastChange(manager, context.translation.id, authorId);
@@ -152,25 +156,23 @@ export class TranslationUploadService {
    */
   private async whole(
     manager: EntityManager, context: TranslationContext, reading: FileReading, units: readonly TranslationUnit[], options: UploadOptions,
-    { uploader, authorId, records }: { uploader: Uploader; authorId: number | null; records: ChangeRecord[] },
+    credit: Credit, records: ChangeRecord[],
   ): Promise<UploadPlan['counts']> {
     const stored = await lockStoredUnits(manager, context.translation.id);
     const uploaded = units.map((unit) => ({ unit, idHash: hash52(unit.id) }));
-    const plan = planUpload(matchUploadedUnits(uploaded, stored, { ...reading.plurals, stored: pluralOf(context).categories }), planRules(options));
+    const plan = planUpload(matchUploadedUnits(uploaded, stored, reading.plurals), planRules(options));
     const byId = new Map(stored.map((unit) => [unit.id, unit]));
-    const scope = changeScope(context);
     if (options.method === 'suggest') {
-      await insertSuggestions(manager, plan.writes, authorId);
-      for (const write of plan.writes) records.push({ ...scope, action: ChangeAction.Suggestion, unitId: write.unitId, userId: uploader.userId, authorId, target: write.target.join('\n') });
+      await insertSuggestions(manager, plan.writes, credit.authorId);
+      for (const write of plan.writes) records.push({ ...credit, action: ChangeAction.Suggestion, unitId: write.unitId, target: write.target.join('\n') });
     } else {
-      const record = this.changes.recordWritten({ ...scope, action: ChangeAction.Upload, userId: uploader.userId, authorId });
-      await applyWrites(manager, this.stagedWrites(context, plan.writes, byId), record);
+      await applyWrites(manager, this.stagedWrites(context, plan.writes, byId), this.changes.recordWritten({ ...credit, action: ChangeAction.Upload }));
     }
     if (options.method === 'add' && plan.missing.length) {
       const added = await addMissingUnits(manager, context, plan.missing);
       plan.counts.accepted += added.length;
       plan.counts.notFound -= added.length;
-      for (const unitId of added) records.push({ ...scope, action: ChangeAction.NewUnitUpload, unitId, userId: uploader.userId, authorId });
+      for (const unitId of added) records.push({ ...credit, action: ChangeAction.NewUnitUpload, unitId });
     }
     return plan.counts;
   }
@@ -180,19 +182,19 @@ export class TranslationUploadService {
    * a string is not found by its id hash, what was written is rolled back and null says to match the file whole.
    */
   private async streamed(
-    manager: EntityManager, context: TranslationContext, reading: FileReading, file: FileContent, edit: ChangeRecord, options: UploadOptions,
+    manager: EntityManager, context: TranslationContext, reading: FileReading, file: FileContent, credit: Credit, options: UploadOptions,
   ): Promise<UploadPlan['counts'] | null> {
     const ids = await lockStoredIds(manager, context.translation.id);
     const counts = { total: 0, accepted: 0, skipped: 0, notFound: 0 };
     const writes = streamedWrites({
       manager, ids, counts, rules: planRules(options),
       units: reading.format.streamUnits!(file.buffer, reading.options),
-      plurals: { ...reading.plurals, stored: pluralOf(context).categories },
+      plurals: reading.plurals,
       check: (part) => assertUploadable(part, reading.pluralCount),
       stage: (writes, byId) => this.stagedWrites(context, writes, byId),
     });
     try {
-      await withSavepoint(manager, 'streamed_upload', () => applyWrites(manager, writes, this.changes.recordWritten(edit)));
+      await withSavepoint(manager, 'streamed_upload', () => applyWrites(manager, writes, this.changes.recordWritten({ ...credit, action: ChangeAction.Upload })));
       return counts;
     } catch (error) {
       if (error instanceof NeedsWholeMatching) return null;
@@ -231,7 +233,7 @@ export class TranslationUploadService {
       options: { language: languageCode, pluralCategories: ownFormat ? plural.categories : undefined, strict: true },
       streams: ownFormat && template === undefined && format.streamUnits !== undefined,
       // Form entries come from downloads without plural categories, which use the language's gettext plural (`po`'s).
-      plurals: { file: plural.categories, forms: translationPlural('po', languageCode, gettext).categories },
+      plurals: { file: plural.categories, forms: translationPlural('po', languageCode, gettext).categories, stored: pluralOf(context).categories },
     };
   }
 
